@@ -1,0 +1,195 @@
+//! Deal files: a stacked deck for tests and puzzles. Line k orders the k-th
+//! shuffle the script performs, top card first; it may list only the top of
+//! the pile, the rest is shuffled with the seed. `#` starts a comment and a
+//! line of just `*` leaves that shuffle to the seed.
+
+use crate::card::{Card, CardPattern};
+use crate::random::Random;
+use anyhow::{bail, Context, Result};
+use std::path::Path;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct DealLine {
+    /// 1-based line number in the file, for messages.
+    number: usize,
+    tops: Vec<CardPattern>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DealFile {
+    /// Where it came from, for messages (a path or a description).
+    pub origin: String,
+    /// The file's text, kept so a save can carry the deal with it.
+    pub text: String,
+    lines: Vec<DealLine>,
+}
+
+impl DealFile {
+    pub fn read(path: &Path) -> Result<DealFile> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("can not read deal file {}", path.display()))?;
+        DealFile::parse(&path.display().to_string(), &text)
+    }
+
+    pub fn parse(origin: &str, text: &str) -> Result<DealFile> {
+        let mut lines = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let content = raw.split('#').next().unwrap_or("").trim();
+            if content.is_empty() {
+                continue;
+            }
+            let tops = if content == "*" {
+                Vec::new()
+            } else {
+                content
+                    .split_whitespace()
+                    .map(|word| word.parse::<CardPattern>())
+                    .collect::<Result<Vec<_>, _>>()
+                    .with_context(|| format!("{origin} line {}", i + 1))?
+            };
+            lines.push(DealLine {
+                number: i + 1,
+                tops,
+            });
+        }
+        Ok(DealFile {
+            origin: origin.to_string(),
+            text: text.to_string(),
+            lines,
+        })
+    }
+}
+
+/// Shuffles `cards` (bottom to top) as the `nth` shuffle of the game: with the
+/// seed, then with the deal file's line for it, if any, moving its cards on top.
+/// The random stream is used the same either way, so stacking the first
+/// shuffle does not change the second.
+pub fn shuffle(
+    cards: &mut Vec<Card>,
+    nth: usize,
+    deal: Option<&DealFile>,
+    random: &mut Random,
+    pile_name: &str,
+) -> Result<()> {
+    random.shuffle(cards);
+    let Some(deal) = deal else { return Ok(()) };
+    let Some(line) = deal.lines.get(nth) else {
+        return Ok(());
+    };
+    let mut tops = Vec::with_capacity(line.tops.len());
+    for pattern in &line.tops {
+        let Some(found) = cards.iter().position(|c| c.matches(pattern)) else {
+            let shown = match pattern {
+                CardPattern::Exact(card) => card.to_string(),
+                CardPattern::AnyJoker => "a joker".to_string(),
+            };
+            let again = tops.iter().any(|c: &Card| c.matches(pattern));
+            bail!(
+                "{} line {}: {shown} {} the {} cards of pile `{pile_name}` being shuffled",
+                deal.origin,
+                line.number,
+                if again {
+                    "is listed twice; it is once among"
+                } else {
+                    "is not among"
+                },
+                cards.len() + tops.len(),
+            );
+        };
+        tops.push(cards.remove(found));
+    }
+    cards.extend(tops.into_iter().rev());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    fn spades() -> Vec<Card> {
+        (1..=13)
+            .map(|r| Card::standard(r, crate::card::Suit::Spades))
+            .collect()
+    }
+
+    fn top_first(cards: &[Card]) -> Vec<String> {
+        cards.iter().rev().map(|c| c.to_string()).collect()
+    }
+
+    #[test]
+    fn a_line_puts_its_cards_on_top_in_order() {
+        let deal = DealFile::parse("t", "# monsters\nKS QS  # the rest random\n").unwrap();
+        let mut cards = spades();
+        shuffle(&mut cards, 0, Some(&deal), &mut Random::new(3), "deck").unwrap();
+        assert_eq!(top_first(&cards)[..2], ["K♠", "Q♠"]);
+        assert_eq!(cards.len(), 13);
+    }
+
+    #[test]
+    fn the_rest_of_the_pile_follows_the_seed() {
+        let deal = DealFile::parse("t", "KS").unwrap();
+        let mut stacked = spades();
+        shuffle(&mut stacked, 0, Some(&deal), &mut Random::new(3), "deck").unwrap();
+        let mut plain = spades();
+        shuffle(&mut plain, 0, None, &mut Random::new(3), "deck").unwrap();
+        plain.retain(|c| c != &card("KS"));
+        assert_eq!(stacked[..12], plain[..]);
+    }
+
+    #[test]
+    fn a_star_line_and_missing_lines_leave_the_shuffle_to_the_seed() {
+        let deal = DealFile::parse("t", "*\n").unwrap();
+        for nth in [0, 1] {
+            let mut stacked = spades();
+            shuffle(&mut stacked, nth, Some(&deal), &mut Random::new(5), "d").unwrap();
+            let mut plain = spades();
+            shuffle(&mut plain, nth, None, &mut Random::new(5), "d").unwrap();
+            assert_eq!(stacked, plain);
+        }
+    }
+
+    #[test]
+    fn a_card_not_in_the_pile_names_the_line() {
+        let deal = DealFile::parse("deal.txt", "\n# comment\nAS 7H\n").unwrap();
+        let mut cards = spades();
+        let error = shuffle(&mut cards, 0, Some(&deal), &mut Random::new(1), "power")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            error,
+            "deal.txt line 3: 7♥ is not among the 13 cards of pile `power` being shuffled"
+        );
+    }
+
+    #[test]
+    fn a_card_listed_twice_is_named() {
+        let deal = DealFile::parse("d", "AS AS").unwrap();
+        let error = shuffle(&mut spades(), 0, Some(&deal), &mut Random::new(1), "p")
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("A♠ is listed twice"), "{error}");
+    }
+
+    #[test]
+    fn a_word_that_is_no_card_names_the_line_at_load() {
+        let error = DealFile::parse("deal.txt", "AS\nKS QX\n").unwrap_err();
+        assert_eq!(
+            format!("{error:#}"),
+            "deal.txt line 2: `QX` is not a card (write e.g. A♠, 10H, TD, QC, RJ, BJ or JK)"
+        );
+    }
+
+    #[test]
+    fn jk_takes_whichever_joker_is_left() {
+        let deal = DealFile::parse("d", "JK JK").unwrap();
+        let mut cards = Card::deck(2);
+        shuffle(&mut cards, 0, Some(&deal), &mut Random::new(1), "p").unwrap();
+        assert!(top_first(&cards)[..2]
+            .iter()
+            .all(|c| c == "RJ" || c == "BJ"));
+    }
+}

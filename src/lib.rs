@@ -1,0 +1,12 @@
+//! delve: plays solo card games whose rules are Rhai scripts loaded at run
+//! time. The host knows cards, piles, decisions and sessions; every game rule
+//! lives in a script under `games/`.
+
+pub mod card;
+pub mod deal;
+pub mod decider;
+pub mod pile;
+pub mod random;
+pub mod script;
+pub mod session;
+pub mod table;

@@ -1,0 +1,2 @@
+//! The `delve` command line (being built).
+fn main() {}

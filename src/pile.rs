@@ -1,0 +1,150 @@
+//! A pile: a named, ordered stack of cards, each lying face up or face down.
+//! Index 0 is the bottom; the last card is the top.
+
+use crate::card::Card;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Placed {
+    pub card: Card,
+    pub face_up: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Pile {
+    pub name: String,
+    /// How cards put on this pile lie unless the script says otherwise.
+    pub face_up: bool,
+    cards: Vec<Placed>,
+}
+
+impl Pile {
+    pub fn new(name: &str, face_up: bool) -> Pile {
+        Pile {
+            name: name.to_string(),
+            face_up,
+            cards: Vec::new(),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+
+    /// Cards bottom to top.
+    pub fn placed(&self) -> &[Placed] {
+        &self.cards
+    }
+
+    pub fn cards(&self) -> impl DoubleEndedIterator<Item = &Card> + ExactSizeIterator {
+        self.cards.iter().map(|p| &p.card)
+    }
+
+    /// The card `depth` places below the top (0 = the top card).
+    pub fn from_top(&self, depth: usize) -> Option<&Placed> {
+        self.cards
+            .len()
+            .checked_sub(depth + 1)
+            .map(|i| &self.cards[i])
+    }
+
+    pub fn position(&self, card: &Card) -> Option<usize> {
+        self.cards.iter().position(|p| &p.card == card)
+    }
+
+    /// Puts a card on top, lying as the pile's default facing.
+    pub fn push(&mut self, card: Card) {
+        let face_up = self.face_up;
+        self.cards.push(Placed { card, face_up });
+    }
+
+    pub fn push_placed(&mut self, placed: Placed) {
+        self.cards.push(placed);
+    }
+
+    pub fn insert(&mut self, index: usize, card: Card) {
+        let face_up = self.face_up;
+        self.cards.insert(index, Placed { card, face_up });
+    }
+
+    pub fn pop(&mut self) -> Option<Placed> {
+        self.cards.pop()
+    }
+
+    pub fn remove(&mut self, index: usize) -> Placed {
+        self.cards.remove(index)
+    }
+
+    pub fn take_all(&mut self) -> Vec<Placed> {
+        std::mem::take(&mut self.cards)
+    }
+
+    /// Replaces the content, bottom to top.
+    pub fn set_cards(&mut self, cards: Vec<Card>) {
+        let face_up = self.face_up;
+        self.cards = cards
+            .into_iter()
+            .map(|card| Placed { card, face_up })
+            .collect();
+    }
+
+    pub fn set_face(&mut self, index: usize, face_up: bool) {
+        self.cards[index].face_up = face_up;
+    }
+
+    pub fn set_all_faces(&mut self, face_up: bool) {
+        for placed in &mut self.cards {
+            placed.face_up = face_up;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_top_is_the_last_card_pushed() {
+        let mut pile = Pile::new("deck", false);
+        pile.push(card("AS"));
+        pile.push(card("2S"));
+        assert_eq!(pile.from_top(0).unwrap().card, card("2S"));
+        assert_eq!(pile.from_top(1).unwrap().card, card("AS"));
+        assert!(pile.from_top(2).is_none());
+        assert_eq!(pile.pop().unwrap().card, card("2S"));
+        assert_eq!(pile.len(), 1);
+    }
+
+    #[test]
+    fn cards_lie_as_the_pile_default_until_turned() {
+        let mut pile = Pile::new("column", false);
+        pile.push(card("KH"));
+        pile.push(card("QH"));
+        assert!(!pile.placed()[1].face_up);
+        pile.set_face(1, true);
+        assert!(pile.placed()[1].face_up);
+        assert!(!pile.placed()[0].face_up);
+        pile.set_all_faces(true);
+        assert!(pile.placed().iter().all(|p| p.face_up));
+    }
+
+    #[test]
+    fn insert_and_remove_keep_the_order_of_the_rest() {
+        let mut pile = Pile::new("row", true);
+        pile.set_cards(vec![card("AS"), card("3S")]);
+        pile.insert(1, card("2S"));
+        let order: Vec<String> = pile.cards().map(|c| c.to_string()).collect();
+        assert_eq!(order, ["A♠", "2♠", "3♠"]);
+        assert_eq!(pile.remove(0).card, card("AS"));
+        assert_eq!(pile.position(&card("3S")), Some(1));
+        assert_eq!(pile.take_all().len(), 2);
+        assert!(pile.is_empty());
+    }
+}

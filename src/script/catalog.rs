@@ -1,0 +1,144 @@
+//! Where rulesets are found: the shipped `games/` folder (read from disk when
+//! the source tree is there, so edits and `reload` take effect; otherwise the
+//! copy built into the binary), extra folders in `DELVE_GAMES`, or any path
+//! to a `.rhai` file.
+
+use anyhow::{bail, Context, Result};
+use include_dir::{include_dir, Dir};
+use std::path::{Path, PathBuf};
+
+static BUILT_IN: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/games");
+
+/// A script's text and where it came from.
+#[derive(Clone, Debug)]
+pub struct ScriptFile {
+    /// The name `delve list` shows, or the path as given.
+    pub name: String,
+    /// Shown in error messages: a path, or `games/NAME.rhai` for a built-in copy.
+    pub origin: String,
+    /// On disk, for `reload` and for resolving relative `extends:` paths.
+    pub path: Option<PathBuf>,
+    pub text: String,
+}
+
+#[derive(Debug)]
+pub struct UnknownGame(pub String);
+
+impl std::fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UnknownGame {}
+
+/// The folders searched for rulesets, first match wins.
+fn folders() -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::env::var_os("DELVE_GAMES")
+        .map(|v| std::env::split_paths(&v).collect())
+        .unwrap_or_default();
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    if source.is_dir() {
+        dirs.push(source);
+    }
+    dirs
+}
+
+/// Every ruleset name available, sorted.
+pub fn names() -> Vec<String> {
+    let mut names: Vec<String> = BUILT_IN.files().filter_map(|f| stem(f.path())).collect();
+    for dir in folders() {
+        if let Ok(entries) = std::fs::read_dir(dir) {
+            names.extend(entries.flatten().filter_map(|e| stem(&e.path())));
+        }
+    }
+    names.sort();
+    names.dedup();
+    names
+}
+
+fn stem(path: &Path) -> Option<String> {
+    if path.extension()? != "rhai" {
+        return None;
+    }
+    Some(path.file_stem()?.to_str()?.to_string())
+}
+
+/// Finds a ruleset by name, or reads it from a path ending in `.rhai`.
+pub fn find(spec: &str) -> Result<ScriptFile> {
+    if spec.ends_with(".rhai") || spec.contains('/') {
+        return read_path(Path::new(spec));
+    }
+    for dir in folders() {
+        let path = dir.join(format!("{spec}.rhai"));
+        if path.is_file() {
+            let mut file = read_path(&path)?;
+            file.name = spec.to_string();
+            return Ok(file);
+        }
+    }
+    if let Some(file) = BUILT_IN.get_file(format!("{spec}.rhai")) {
+        return Ok(ScriptFile {
+            name: spec.to_string(),
+            origin: format!("games/{spec}.rhai"),
+            path: None,
+            text: file.contents_utf8().unwrap_or_default().to_string(),
+        });
+    }
+    Err(UnknownGame(unknown_message(spec)).into())
+}
+
+fn read_path(path: &Path) -> Result<ScriptFile> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("can not read ruleset {}", path.display()))?;
+    Ok(ScriptFile {
+        name: path.display().to_string(),
+        origin: path.display().to_string(),
+        path: Some(path.to_path_buf()),
+        text,
+    })
+}
+
+fn unknown_message(spec: &str) -> String {
+    let all = names();
+    let mut near: Vec<(f64, &String)> = all
+        .iter()
+        .map(|n| (strsim::jaro_winkler(spec, n), n))
+        .filter(|(score, n)| *score > 0.75 || n.contains(spec))
+        .collect();
+    near.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut message = format!("no ruleset named `{spec}`");
+    if near.is_empty() {
+        message += &format!("; the rulesets are: {}", all.join(", "));
+    } else {
+        let names: Vec<&str> = near.iter().take(3).map(|(_, n)| n.as_str()).collect();
+        message += &format!("; did you mean {}?", names.join(" or "));
+    }
+    message + " (`delve list` shows them all)"
+}
+
+/// The base a variant names on a leading comment line `// extends: NAME`,
+/// resolved beside the variant when it is a path.
+pub fn base_of(file: &ScriptFile) -> Result<Option<ScriptFile>> {
+    let Some(base) = file
+        .text
+        .lines()
+        .take_while(|l| l.trim().is_empty() || l.trim_start().starts_with("//"))
+        .find_map(|l| l.trim_start_matches('/').trim().strip_prefix("extends:"))
+        .map(str::trim)
+    else {
+        return Ok(None);
+    };
+    if base.ends_with(".rhai") {
+        let dir = file
+            .path
+            .as_deref()
+            .and_then(Path::parent)
+            .unwrap_or(Path::new("."));
+        return read_path(&dir.join(base)).map(Some);
+    }
+    match find(base) {
+        Ok(found) => Ok(Some(found)),
+        Err(e) => bail!("{}: `extends: {base}`: {e}", file.origin),
+    }
+}

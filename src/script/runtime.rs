@@ -1,0 +1,162 @@
+//! The state of one run of a ruleset script: the table, the random source,
+//! the choices to replay, and what the run produced. The API functions that
+//! scripts call read and change it; the engine owns it behind `Rc<RefCell>`.
+
+use crate::deal::DealFile;
+use crate::decider::{Choice, Decider, Prompt};
+use crate::random::Random;
+use crate::table::Table;
+use std::rc::Rc;
+
+/// Something the game said or did, in order; the log and transcripts show it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    Say(String),
+    Chose { question: String, label: String },
+}
+
+/// How a game ended, as the script's `end(outcome, score, summary)` put it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub outcome: String,
+    /// A number, or text when a game scores in another shape (e.g. `3/41`).
+    pub score: serde_json::Value,
+    pub summary: String,
+}
+
+impl Outcome {
+    pub fn is_win(&self) -> bool {
+        self.outcome == "win"
+    }
+
+    pub fn score_text(&self) -> String {
+        match &self.score {
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        }
+    }
+}
+
+/// Why the script stopped running.
+#[derive(Clone, Debug)]
+pub enum Stop {
+    /// At a decision past the replayed choices, with no bot to answer it.
+    Asking(Prompt),
+    Ended(Outcome),
+}
+
+/// A replayed choice that no longer fits (the script changed): its position
+/// and the key that was not offered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Divergence {
+    pub at: usize,
+    pub key: String,
+}
+
+/// Most decisions a game may take: a bound that makes an endless game an error.
+pub const MAX_DECISIONS: usize = 20_000;
+
+pub struct Runtime {
+    pub table: Table,
+    pub random: Random,
+    pub deal: Option<Rc<DealFile>>,
+    pub shuffles: usize,
+    pub options: rhai::Map,
+    /// Choices to replay, and how many have been used.
+    pub replay: Vec<Choice>,
+    pub replayed: usize,
+    /// Every choice taken this run, replayed or new.
+    pub choices: Vec<Choice>,
+    pub events: Vec<Event>,
+    pub record_events: bool,
+    pub stop: Option<Stop>,
+    pub diverged: Option<Divergence>,
+    pub bot: Option<Box<dyn Decider>>,
+    /// Check card conservation at every decision and at the end.
+    pub check_cards: bool,
+    /// Set by each decision; the operation counter starts again from there.
+    pub decided: bool,
+    /// The operation count at the last decision.
+    pub ops_mark: u64,
+}
+
+impl Runtime {
+    pub fn new() -> Runtime {
+        Runtime {
+            table: Table::default(),
+            random: Random::new(0),
+            deal: None,
+            shuffles: 0,
+            options: rhai::Map::new(),
+            replay: Vec::new(),
+            replayed: 0,
+            choices: Vec::new(),
+            events: Vec::new(),
+            record_events: true,
+            stop: None,
+            diverged: None,
+            bot: None,
+            check_cards: cfg!(debug_assertions),
+            decided: false,
+            ops_mark: 0,
+        }
+    }
+
+    /// Cards may be created only while setting up: before the first decision.
+    pub fn in_setup(&self) -> bool {
+        self.choices.is_empty()
+    }
+
+    pub fn say(&mut self, text: String) {
+        if self.record_events {
+            self.events.push(Event::Say(text));
+        }
+    }
+
+    /// The next choice to replay for `prompt`, matched by key so a save still
+    /// loads after options were reordered; records where replay stops fitting.
+    pub fn next_replayed(&mut self, prompt: &Prompt) -> Option<usize> {
+        let choice = self.replay.get(self.replayed)?;
+        let fits = |i: usize| prompt.options.get(i).is_some_and(|o| o.key == choice.key);
+        let index = if fits(choice.index) {
+            Some(choice.index)
+        } else {
+            prompt.options.iter().position(|o| o.key == choice.key)
+        };
+        match index {
+            Some(index) => {
+                self.replayed += 1;
+                Some(index)
+            }
+            None => {
+                self.diverged = Some(Divergence {
+                    at: self.replayed,
+                    key: choice.key.clone(),
+                });
+                self.replay.truncate(self.replayed);
+                None
+            }
+        }
+    }
+
+    pub fn record_choice(&mut self, prompt: &Prompt, index: usize) {
+        let option = &prompt.options[index];
+        self.choices.push(Choice {
+            index,
+            key: option.key.clone(),
+        });
+        if self.record_events {
+            self.events.push(Event::Chose {
+                question: prompt.question.clone(),
+                label: option.label.clone(),
+            });
+        }
+        self.decided = true;
+    }
+}
+
+impl Default for Runtime {
+    fn default() -> Self {
+        Runtime::new()
+    }
+}

@@ -1,0 +1,159 @@
+//! The table: every pile and named counter of a game, the one state the host
+//! renders, hashes and checks. It also remembers which cards were created, so
+//! it can prove that none was lost or copied since.
+
+use crate::card::Card;
+use crate::pile::Pile;
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Table {
+    /// Piles in the order the script made them: the order they are shown in.
+    piles: Vec<Pile>,
+    /// Named numbers the script keeps on the table (hit points, a durability).
+    pub counters: BTreeMap<String, i64>,
+    /// Every card created so far, sorted.
+    created: Vec<Card>,
+}
+
+impl Table {
+    pub fn piles(&self) -> &[Pile] {
+        &self.piles
+    }
+
+    pub fn pile_index(&self, name: &str) -> Option<usize> {
+        self.piles.iter().position(|p| p.name == name)
+    }
+
+    /// Adds a pile; returns the index of the existing one if the name is taken.
+    pub fn add_pile(&mut self, name: &str, face_up: bool) -> usize {
+        match self.pile_index(name) {
+            Some(index) => index,
+            None => {
+                self.piles.push(Pile::new(name, face_up));
+                self.piles.len() - 1
+            }
+        }
+    }
+
+    pub fn pile(&self, index: usize) -> &Pile {
+        &self.piles[index]
+    }
+
+    pub fn pile_mut(&mut self, index: usize) -> &mut Pile {
+        &mut self.piles[index]
+    }
+
+    /// Records new cards as part of the game; the caller puts them in a pile.
+    pub fn create(&mut self, cards: &[Card]) {
+        self.created.extend_from_slice(cards);
+        self.created.sort();
+    }
+
+    pub fn card_count(&self) -> usize {
+        self.created.len()
+    }
+
+    /// Checks that the piles hold exactly the cards created: none lost, none
+    /// copied. Names what differs.
+    pub fn check_conservation(&self) -> Result<(), String> {
+        let mut held: Vec<&Card> = self.piles.iter().flat_map(|p| p.cards()).collect();
+        held.sort();
+        let created: Vec<&Card> = self.created.iter().collect();
+        if held == created {
+            return Ok(());
+        }
+        let missing = difference(&created, &held);
+        let extra = difference(&held, &created);
+        let mut problems = Vec::new();
+        if !missing.is_empty() {
+            problems.push(format!("not on the table: {}", names(&missing)));
+        }
+        if !extra.is_empty() {
+            problems.push(format!(
+                "more than once or never created: {}",
+                names(&extra)
+            ));
+        }
+        Err(format!("cards not conserved: {}", problems.join("; ")))
+    }
+}
+
+/// The cards of `a` not matched one for one in `b` (both sorted).
+fn difference<'a>(a: &[&'a Card], b: &[&Card]) -> Vec<&'a Card> {
+    let mut rest = Vec::new();
+    let mut j = 0;
+    for &card in a {
+        while j < b.len() && b[j] < card {
+            j += 1;
+        }
+        if j < b.len() && b[j] == card {
+            j += 1;
+        } else {
+            rest.push(card);
+        }
+    }
+    rest
+}
+
+fn names(cards: &[&Card]) -> String {
+    cards
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    fn table_with_deck() -> Table {
+        let mut table = Table::default();
+        let deck = table.add_pile("deck", false);
+        let cards = vec![card("AS"), card("2S"), card("3S")];
+        table.create(&cards);
+        table.pile_mut(deck).set_cards(cards);
+        table
+    }
+
+    #[test]
+    fn moving_cards_between_piles_conserves_them() {
+        let mut table = table_with_deck();
+        let hand = table.add_pile("hand", true);
+        let top = table.pile_mut(0).pop().unwrap();
+        table.pile_mut(hand).push_placed(top);
+        assert_eq!(table.check_conservation(), Ok(()));
+    }
+
+    #[test]
+    fn a_card_taken_and_not_put_back_is_named() {
+        let mut table = table_with_deck();
+        table.pile_mut(0).pop();
+        let error = table.check_conservation().unwrap_err();
+        assert_eq!(error, "cards not conserved: not on the table: 3♠");
+    }
+
+    #[test]
+    fn a_copied_card_is_named() {
+        let mut table = table_with_deck();
+        table.pile_mut(0).push(card("AS"));
+        let error = table.check_conservation().unwrap_err();
+        assert!(
+            error.contains("more than once or never created: A♠"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn adding_a_pile_twice_returns_the_first() {
+        let mut table = Table::default();
+        let a = table.add_pile("a", true);
+        assert_eq!(table.add_pile("a", false), a);
+        assert_eq!(table.piles().len(), 1);
+    }
+}
