@@ -3,10 +3,17 @@
 //! lives in a script under `games/`.
 
 pub mod card;
+pub mod cli;
 pub mod deal;
 pub mod decider;
+pub mod json;
+pub mod open;
 pub mod pile;
 pub mod random;
+pub mod render;
+pub mod repl;
+pub mod save;
 pub mod script;
 pub mod session;
 pub mod table;
+pub mod transcript;

@@ -1,2 +1,76 @@
-//! The `delve` command line (being built).
-fn main() {}
+//! The `delve` command: parses the command line, runs the chosen mode, and
+//! turns errors into exit codes (0 fine, 1 a game or script error, 2 a bad
+//! command line) in this one place.
+
+use anyhow::Result;
+use clap::Parser;
+use delve::cli::{Cli, Command, GameArgs};
+use delve::open::{GameSpec, UsageError};
+use delve::repl::input::{piped_stdin, LineSource, Terminal};
+use delve::repl::{listing, Repl};
+use delve::script::catalog::UnknownGame;
+use delve::session::Session;
+use delve::transcript::Transcript;
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            anstream::eprintln!("delve: {error:#}");
+            let usage = error.is::<UsageError>() || error.is::<UnknownGame>();
+            ExitCode::from(if usage { 2 } else { 1 })
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        None => repl(None),
+        Some(Command::List) => {
+            anstream::println!("{}", listing());
+            Ok(())
+        }
+        Some(Command::Play(args)) if args.json => {
+            let session = spec(&args.game).open()?;
+            let mut out = std::io::stdout().lock();
+            Ok(delve::json::serve(
+                session,
+                std::io::stdin().lock(),
+                &mut out,
+            )?)
+        }
+        Some(Command::Play(args)) => repl(Some(spec(&args.game).open()?)),
+        Some(Command::Replay { file }) => {
+            let transcript = Transcript::read(&file)?;
+            let session = transcript.spec.open()?;
+            let input = delve::repl::input::Echoed::new(transcript.lines.into_iter());
+            let mut out = anstream::stdout();
+            Repl::new(Some(session), Box::new(input), &mut out).run()?;
+            Ok(())
+        }
+    }
+}
+
+fn spec(args: &GameArgs) -> GameSpec {
+    GameSpec {
+        game: args.game.clone(),
+        seed: args.seed,
+        deal: args.deal.clone(),
+        opts: args.opts.clone(),
+    }
+}
+
+/// The REPL on a terminal, or on piped lines when stdin is not one.
+fn repl(session: Option<Session>) -> Result<()> {
+    let input: Box<dyn LineSource> = if std::io::stdin().is_terminal() {
+        Box::new(Terminal::new()?)
+    } else {
+        Box::new(piped_stdin())
+    };
+    let mut out = anstream::stdout();
+    Repl::new(session, input, &mut out).run()?;
+    Ok(())
+}

@@ -1,0 +1,82 @@
+//! Opening a game from what a person typed: a ruleset name or path, a seed,
+//! a deal file and `KEY=VALUE` options. Bad names and options are usage
+//! errors (exit code 2); everything else a game error.
+
+use crate::deal::DealFile;
+use crate::script::{Deal, Ruleset};
+use crate::session::Session;
+use anyhow::{Context, Result};
+use rhai::Map;
+use std::path::PathBuf;
+use std::rc::Rc;
+
+/// A mistake in how delve was called: exits with code 2.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+#[derive(Clone, Debug, Default)]
+pub struct GameSpec {
+    pub game: String,
+    pub seed: Option<u64>,
+    pub deal: Option<PathBuf>,
+    /// `KEY=VALUE` as typed.
+    pub opts: Vec<String>,
+}
+
+impl GameSpec {
+    pub fn open(&self) -> Result<Session> {
+        let ruleset = Ruleset::load(&self.game)?;
+        let options = options_for(&ruleset, &self.opts)?;
+        let stack = match &self.deal {
+            Some(path) => Some(Rc::new(DealFile::read(path)?)),
+            None => None,
+        };
+        let seed = self.seed.unwrap_or_else(fresh_seed);
+        let deal = Deal { seed, stack };
+        Session::start(ruleset, options, deal).context("the game could not start")
+    }
+}
+
+/// A seed short enough to type back in.
+pub fn fresh_seed() -> u64 {
+    u64::from(rand::random::<u32>())
+}
+
+/// The ruleset's defaults with `KEY=VALUE` settings applied.
+pub fn options_for(ruleset: &Ruleset, settings: &[String]) -> Result<Map> {
+    let mut options = ruleset.default_options();
+    for setting in settings {
+        let Some((key, value)) = setting.split_once('=') else {
+            return Err(UsageError(format!("--opt takes KEY=VALUE, not `{setting}`")).into());
+        };
+        let Some(spec) = ruleset.option(key.trim()) else {
+            let known: Vec<&str> = ruleset
+                .declared
+                .options
+                .iter()
+                .map(|o| o.name.as_str())
+                .collect();
+            return Err(UsageError(format!(
+                "{} has no option `{key}` (its options: {})",
+                ruleset.name(),
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                }
+            ))
+            .into());
+        };
+        let value = spec.parse(value.trim()).map_err(UsageError)?;
+        options.insert(spec.name.as_str().into(), value);
+    }
+    Ok(options)
+}

@@ -1,0 +1,157 @@
+//! Turning a game into text for a person: the table (the script's own view or
+//! a plain listing of piles and counters), the numbered options, the end.
+//! Red suits are painted red; the output stream drops colour where NO_COLOR
+//! is set or the output is not a terminal.
+
+use crate::decider::Prompt;
+use crate::script::Outcome;
+use crate::session::Session;
+use crate::table::Table;
+use owo_colors::OwoColorize;
+use std::fmt::Write;
+
+/// The table as the player sees it, with red cards painted.
+pub fn table(session: &Session) -> String {
+    let text = match session.view() {
+        Some(Ok(view)) => view,
+        Some(Err(error)) => format!(
+            "(the script's view failed: {error})\n{}",
+            plain_table(session.table())
+        ),
+        None => plain_table(session.table()),
+    };
+    paint_suits(text.trim_end())
+}
+
+/// Every pile, face-down cards as a count, then the counters.
+pub fn plain_table(table: &Table) -> String {
+    let mut out = String::new();
+    let width = table
+        .piles()
+        .iter()
+        .map(|p| p.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    for pile in table.piles() {
+        let up: Vec<String> = pile
+            .placed()
+            .iter()
+            .filter(|p| p.face_up)
+            .map(|p| p.card.to_string())
+            .collect();
+        let down = pile.len() - up.len();
+        let mut parts = Vec::new();
+        if down > 0 {
+            parts.push(format!("[{down} face down]"));
+        }
+        if !up.is_empty() {
+            parts.push(up.join(" "));
+        }
+        if parts.is_empty() {
+            parts.push("-".into());
+        }
+        let _ = writeln!(out, "{:width$}  {}", pile.name, parts.join(" "));
+    }
+    if !table.counters.is_empty() {
+        let counters: Vec<String> = table
+            .counters
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        let _ = writeln!(out, "{}", counters.join(" · "));
+    }
+    out
+}
+
+pub fn prompt(prompt: &Prompt) -> String {
+    let mut out = format!("{}:\n", prompt.question);
+    for (i, option) in prompt.options.iter().enumerate() {
+        let _ = writeln!(out, "{:>4}. {}", i + 1, paint_suits(&option.label));
+    }
+    out
+}
+
+pub fn outcome(outcome: &Outcome) -> String {
+    let headline = format!(
+        "Game over: {}, score {}.",
+        outcome.outcome,
+        outcome.score_text()
+    );
+    let headline = if outcome.is_win() {
+        headline.green().bold().to_string()
+    } else {
+        headline.bold().to_string()
+    };
+    format!("{headline}\n{}", paint_suits(&outcome.summary))
+}
+
+/// Paints every ♥ and ♦ card (rank and suit) and the red joker red.
+pub fn paint_suits(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    for ch in text.chars() {
+        if ch.is_alphanumeric() {
+            word.push(ch);
+            continue;
+        }
+        match ch {
+            '♥' | '♦' => {
+                let rank_len = word
+                    .chars()
+                    .rev()
+                    .take_while(|c| "0123456789AJQK".contains(*c))
+                    .count();
+                let split = word
+                    .char_indices()
+                    .rev()
+                    .nth(rank_len.saturating_sub(1))
+                    .map_or(word.len(), |(i, _)| i);
+                let (before, rank) = if rank_len == 0 {
+                    (word.as_str(), "")
+                } else {
+                    word.split_at(split)
+                };
+                out.push_str(before);
+                let _ = write!(out, "{}", format!("{rank}{ch}").red());
+            }
+            _ => {
+                flush_word(&mut out, &word);
+                out.push(ch);
+            }
+        }
+        word.clear();
+    }
+    flush_word(&mut out, &word);
+    out
+}
+
+fn flush_word(out: &mut String, word: &str) {
+    if word == "RJ" {
+        let _ = write!(out, "{}", word.red());
+    } else {
+        out.push_str(word);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strip(s: &str) -> String {
+        let mut out = Vec::new();
+        let mut stream = anstream::StripStream::new(&mut out);
+        std::io::Write::write_all(&mut stream, s.as_bytes()).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn red_cards_are_painted_and_text_is_kept() {
+        let text = "10♥ on K♠, discard Q♦ and RJ";
+        let painted = paint_suits(text);
+        assert_eq!(strip(&painted), text);
+        assert!(painted.contains(&"10♥".red().to_string()));
+        assert!(painted.contains(&"Q♦".red().to_string()));
+        assert!(painted.contains(&"RJ".red().to_string()));
+        assert!(!painted.contains(&"K♠".red().to_string()));
+    }
+}

@@ -1,0 +1,373 @@
+//! The REPL: shows the table and the question, reads an answer or a command,
+//! and acts on the session. The same loop serves a terminal, a pipe and a
+//! transcript (`delve replay`), so tests see exactly what a person sees.
+
+pub mod answer;
+pub mod command;
+pub mod input;
+
+use crate::open::GameSpec;
+use crate::render;
+use crate::save;
+use crate::script::{catalog, Event, Ruleset, ScriptError};
+use crate::session::{Session, Standing};
+use answer::Answer;
+use command::{Command, COMMANDS};
+use input::{Line, LineSource};
+use std::io::{self, Write};
+use std::path::Path;
+
+pub struct Repl<'a> {
+    session: Option<Session>,
+    input: Box<dyn LineSource + 'a>,
+    out: &'a mut dyn Write,
+    /// Show the table and the question before reading the next line.
+    changed: bool,
+}
+
+impl<'a> Repl<'a> {
+    pub fn new(
+        session: Option<Session>,
+        input: Box<dyn LineSource + 'a>,
+        out: &'a mut dyn Write,
+    ) -> Self {
+        Repl {
+            session,
+            input,
+            out,
+            changed: true,
+        }
+    }
+
+    /// Reads and acts until `quit` or the end of input.
+    pub fn run(&mut self) -> io::Result<()> {
+        if let Some(session) = &self.session {
+            let header = header(session);
+            writeln!(self.out, "{header}")?;
+        } else {
+            writeln!(self.out, "delve: solo card games. `list` shows the games, `play GAME` starts one, `help` tells more.")?;
+        }
+        loop {
+            if std::mem::take(&mut self.changed) {
+                self.show(true)?;
+            }
+            let prompt = if self.session.is_some() {
+                "> "
+            } else {
+                "delve> "
+            };
+            let words = self.completions();
+            match self.input.read(prompt, &words, self.out) {
+                Line::End => break,
+                Line::Interrupted => writeln!(self.out, "(type quit to leave)")?,
+                Line::Text(text) => {
+                    if !self.handle(text.trim())? {
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some(Standing::Asking(_)) = self.session.as_ref().map(Session::standing) {
+            writeln!(self.out, "(input ended before the game did)")?;
+        }
+        Ok(())
+    }
+
+    fn completions(&self) -> Vec<String> {
+        let mut words: Vec<String> = COMMANDS.iter().map(|(n, _, _)| n.to_string()).collect();
+        if let Some(prompt) = self.session.as_ref().and_then(Session::prompt) {
+            words.splice(0..0, prompt.options.iter().map(|o| o.label.clone()));
+        }
+        words
+    }
+
+    /// The narration since the last choice, the table, then the question or the end.
+    fn show(&mut self, with_news: bool) -> io::Result<()> {
+        let Some(session) = &self.session else {
+            return Ok(());
+        };
+        writeln!(self.out)?;
+        if with_news {
+            let events = &session.run().events;
+            let last = events
+                .iter()
+                .rposition(|e| matches!(e, Event::Chose { .. }));
+            for event in &events[last.map_or(0, |i| i + 1)..] {
+                if let Event::Say(text) = event {
+                    writeln!(self.out, "{}", render::paint_suits(text))?;
+                }
+            }
+        }
+        writeln!(self.out, "{}\n", render::table(session))?;
+        match session.standing() {
+            Standing::Asking(prompt) => write!(self.out, "{}", render::prompt(prompt)),
+            Standing::Ended(outcome) => writeln!(
+                self.out,
+                "{}\n(undo, restart, new, play GAME or quit)",
+                render::outcome(outcome)
+            ),
+        }
+    }
+
+    /// Acts on one line; false to stop.
+    fn handle(&mut self, line: &str) -> io::Result<bool> {
+        if line.is_empty() {
+            return Ok(true);
+        }
+        if let Some(prompt) = self.session.as_ref().and_then(Session::prompt) {
+            match answer::resolve(line, prompt) {
+                Answer::Option(index) => {
+                    let label = prompt.options[index].label.clone();
+                    return self.choose(index, &label).map(|_| true);
+                }
+                Answer::Mistake(message) => {
+                    writeln!(self.out, "{message}")?;
+                    return Ok(true);
+                }
+                Answer::Nothing => {}
+            }
+        }
+        match command::parse(line) {
+            Some(Ok(Command::Quit)) => Ok(false),
+            Some(Ok(command)) => self.command(command).map(|_| true),
+            Some(Err(usage)) => writeln!(self.out, "{usage}").map(|_| true),
+            None => {
+                let message = match self.session.as_ref().and_then(Session::prompt) {
+                    Some(p) => format!(
+                        "`{line}` is neither an option nor a command: type 1 to {}, part of a label, or help",
+                        p.options.len()
+                    ),
+                    None => format!("`{line}` is not a command: help lists them"),
+                };
+                writeln!(self.out, "{message}").map(|_| true)
+            }
+        }
+    }
+
+    fn choose(&mut self, index: usize, label: &str) -> io::Result<()> {
+        let session = self.session.as_mut().expect("a prompt has a session");
+        writeln!(self.out, "→ {}", render::paint_suits(label))?;
+        match session.choose(index) {
+            Ok(()) => self.changed = true,
+            Err(error) => self.script_failed(&error)?,
+        }
+        Ok(())
+    }
+
+    fn script_failed(&mut self, error: &ScriptError) -> io::Result<()> {
+        writeln!(
+            self.out,
+            "script error: {error}\n(the game stays where it was)"
+        )
+    }
+
+    fn command(&mut self, command: Command) -> io::Result<()> {
+        match command {
+            Command::Help(topic) => writeln!(self.out, "{}", command::help(topic.as_deref())),
+            Command::List => writeln!(self.out, "{}", listing()),
+            Command::Play(game, seed) => {
+                let spec = GameSpec {
+                    game,
+                    seed,
+                    ..GameSpec::default()
+                };
+                match spec.open() {
+                    Ok(session) => {
+                        writeln!(self.out, "{}", header(&session))?;
+                        self.session = Some(session);
+                        self.changed = true;
+                        Ok(())
+                    }
+                    Err(error) => writeln!(self.out, "{error:#}"),
+                }
+            }
+            Command::Quit => Ok(()),
+            other => match self.session.is_some() {
+                true => self.game_command(other),
+                false => writeln!(
+                    self.out,
+                    "no game in progress: `play GAME` starts one (`list` shows them)"
+                ),
+            },
+        }
+    }
+
+    fn game_command(&mut self, command: Command) -> io::Result<()> {
+        let session = self.session.as_mut().expect("checked by the caller");
+        // Whether the game moved, so the table and question are shown again.
+        let mut moved = false;
+        let result: Result<String, String> = match command {
+            Command::Rules => Ok(format!(
+                "{}\n\n{}",
+                session.ruleset.declared.title, session.ruleset.declared.rules
+            )),
+            Command::Options => Ok(options_text(session)),
+            Command::Show => {
+                moved = true;
+                Ok(String::new())
+            }
+            Command::Undo => step(
+                session.undo(),
+                &mut moved,
+                "Undone.",
+                "There is nothing to undo.",
+            ),
+            Command::Redo => step(
+                session.redo(),
+                &mut moved,
+                "Redone.",
+                "There is nothing to redo.",
+            ),
+            Command::Restart => {
+                let result = session.restart().map(|_| true);
+                step(result, &mut moved, "Back to the start of this deal.", "")
+            }
+            Command::New(seed) => {
+                let seed = seed.unwrap_or(session.deal.seed.wrapping_add(1));
+                let result = session.new_deal(seed).map(|_| true);
+                step(result, &mut moved, &format!("New deal: seed {seed}."), "")
+            }
+            Command::Save(file) => save::save(session, Path::new(&file))
+                .map(|_| format!("Saved to {file}."))
+                .map_err(|e| format!("{e:#}")),
+            Command::Load(file) => match save::load(Path::new(&file)) {
+                Ok(loaded) => {
+                    *session = loaded.session;
+                    moved = true;
+                    let mut notes = loaded.notes;
+                    notes.insert(0, format!("Loaded {file}: {}", header(session)));
+                    Ok(notes.join("\n"))
+                }
+                Err(error) => Err(format!("{error:#}")),
+            },
+            Command::Reload => reload(session).inspect(|_| moved = true),
+            Command::Log => Ok(log_text(session)),
+            Command::Help(_) | Command::List | Command::Play(..) | Command::Quit => {
+                unreachable!("handled without a game")
+            }
+        };
+        self.changed = moved;
+        match result {
+            Ok(message) if message.is_empty() => Ok(()),
+            Ok(message) | Err(message) => writeln!(self.out, "{message}"),
+        }
+    }
+}
+
+/// The message of a step that reruns the game: done, nothing to do, or failed.
+fn step(
+    result: Result<bool, ScriptError>,
+    moved: &mut bool,
+    done: &str,
+    nothing: &str,
+) -> Result<String, String> {
+    match result {
+        Ok(true) => {
+            *moved = true;
+            Ok(done.to_string())
+        }
+        Ok(false) => Ok(nothing.to_string()),
+        Err(error) => Err(format!(
+            "script error: {error}\n(the game stays where it was)"
+        )),
+    }
+}
+
+fn reload(session: &mut Session) -> Result<String, String> {
+    let ruleset = catalog::find(&session.ruleset.file.name)
+        .and_then(Ruleset::from_file)
+        .map_err(|e| format!("{e:#}\n(the game goes on with the script as it was)"))?;
+    let wanted = session.choices().len();
+    session
+        .reload(ruleset)
+        .map_err(|e| format!("script error: {e}\n(the game goes on with the script as it was)"))?;
+    let mut message = format!(
+        "Reloaded {}: replayed {} of {wanted} choices.",
+        session.ruleset.name(),
+        session.choices().len()
+    );
+    if let Some(d) = &session.run().diverged {
+        message += &format!(" Choice {} (`{}`) is no longer offered.", d.at + 1, d.key);
+    }
+    Ok(message)
+}
+
+/// The line that opens a game: which game, which deal, which options differ.
+pub fn header(session: &Session) -> String {
+    let declared = &session.ruleset.declared;
+    let mut text = format!("{}, seed {}", declared.title, session.deal.seed);
+    if let Some(deal) = &session.deal.stack {
+        text += &format!(", deal {}", deal.origin);
+    }
+    let changed: Vec<String> = declared
+        .options
+        .iter()
+        .filter(|o| session.option_text(&o.name) != o.default.to_string())
+        .map(|o| format!("{}={}", o.name, session.option_text(&o.name)))
+        .collect();
+    if !changed.is_empty() {
+        text += &format!(" ({})", changed.join(", "));
+    }
+    text + ". Type help for commands."
+}
+
+fn options_text(session: &Session) -> String {
+    let options = &session.ruleset.declared.options;
+    if options.is_empty() {
+        return format!("{} has no options.", session.ruleset.name());
+    }
+    let lines: Vec<String> = options
+        .iter()
+        .map(|o| {
+            let allowed = if o.allowed.is_empty() {
+                String::new()
+            } else {
+                format!(" [{}]", o.allowed.join(", "))
+            };
+            format!(
+                "  {} = {} (default {}){allowed}: {}",
+                o.name,
+                session.option_text(&o.name),
+                o.default,
+                o.help
+            )
+        })
+        .collect();
+    format!("Options (set with --opt KEY=VALUE):\n{}", lines.join("\n"))
+}
+
+fn log_text(session: &Session) -> String {
+    let mut lines = Vec::new();
+    let mut decision = 0;
+    for event in &session.run().events {
+        match event {
+            Event::Say(text) => lines.push(format!("     {}", render::paint_suits(text))),
+            Event::Chose { label, .. } => {
+                decision += 1;
+                lines.push(format!("{decision:>3}. → {}", render::paint_suits(label)));
+            }
+        }
+    }
+    if lines.is_empty() {
+        "Nothing has happened yet.".into()
+    } else {
+        lines.join("\n")
+    }
+}
+
+/// One line per ruleset: its name and what it is; a broken one says why.
+pub fn listing() -> String {
+    let names = catalog::names();
+    let width = names.iter().map(String::len).max().unwrap_or(0);
+    names
+        .iter()
+        .map(|name| match Ruleset::load(name) {
+            Ok(r) => format!("{name:width$}  {}", r.declared.about),
+            Err(e) => format!(
+                "{name:width$}  (does not load: {})",
+                e.to_string().lines().next().unwrap_or("")
+            ),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
