@@ -58,7 +58,13 @@ impl<'a> Repl<'a> {
             };
             let words = self.completions();
             match self.input.read(prompt, &words, self.out) {
-                Line::End => break,
+                Line::End => {
+                    if let Some(Standing::Asking(_)) = self.session.as_ref().map(Session::standing)
+                    {
+                        writeln!(self.out, "(input ended before the game did)")?;
+                    }
+                    break;
+                }
                 Line::Interrupted => writeln!(self.out, "(type quit to leave)")?,
                 Line::Text(text) => {
                     if !self.handle(text.trim())? {
@@ -66,9 +72,6 @@ impl<'a> Repl<'a> {
                     }
                 }
             }
-        }
-        if let Some(Standing::Asking(_)) = self.session.as_ref().map(Session::standing) {
-            writeln!(self.out, "(input ended before the game did)")?;
         }
         Ok(())
     }

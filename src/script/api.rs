@@ -6,7 +6,9 @@ use super::runtime::{Outcome, Runtime, Stop, MAX_DECISIONS};
 use crate::card::{Card, Suit};
 use crate::deal;
 use crate::decider::{Offer, Prompt};
-use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, Map, Position};
+use rhai::{
+    Array, Dynamic, Engine, EvalAltResult, ImmutableString, Map, NativeCallContext, Position,
+};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -149,12 +151,13 @@ fn register_piles(engine: &mut Engine, rt: &Shared) {
         .register_fn("is_empty", is_empty);
     let r = rt.clone();
     engine.register_get("cards", move |p: &mut PileRef| -> Array {
-        r.borrow()
-            .table
-            .pile(p.0)
-            .cards()
-            .cloned()
-            .map(Dynamic::from)
+        let rt = r.borrow();
+        let placed = rt.table.pile(p.0).placed().iter();
+        placed
+            .map(|pl| match rt.sees(pl) {
+                true => Dynamic::from(pl.card.clone()),
+                false => Dynamic::UNIT,
+            })
             .collect()
     });
     let r = rt.clone();
@@ -164,7 +167,7 @@ fn register_piles(engine: &mut Engine, rt: &Shared) {
             let rt = r.borrow();
             let pile = rt.table.pile(p.0);
             match usize::try_from(depth).ok().and_then(|d| pile.from_top(d)) {
-                Some(placed) => Ok(placed.card.clone()),
+                Some(placed) => rt.seen(placed),
                 None => fail(format!(
                     "pile `{}` has {} cards: none at depth {depth}",
                     pile.name,
@@ -178,13 +181,17 @@ fn register_piles(engine: &mut Engine, rt: &Shared) {
         let rt = r.borrow();
         let pile = rt.table.pile(p.0);
         match pile.from_top(0) {
-            Some(placed) => Ok(placed.card.clone()),
+            Some(placed) => rt.seen(placed),
             None => fail(format!("pile `{}` is empty: it has no top card", pile.name)),
         }
     });
     let r = rt.clone();
     engine.register_fn("contains", move |p: &mut PileRef, card: Card| {
-        r.borrow().table.pile(p.0).position(&card).is_some()
+        let rt = r.borrow();
+        let pile = rt.table.pile(p.0);
+        pile.placed()
+            .iter()
+            .any(|pl| pl.card == card && rt.sees(pl))
     });
     let r = rt.clone();
     engine.register_fn(
@@ -391,15 +398,14 @@ fn register_counters(engine: &mut Engine, rt: &Shared) {
 }
 
 /// Reads the options given to `ask`: each a label, or a map with `label` and `key`.
-fn offers(options: Array) -> Fallible<Vec<Offer>> {
+fn offers(options: &Array) -> Fallible<Vec<Offer>> {
     if options.is_empty() {
         return fail("ask needs at least one option".into());
     }
     options
-        .into_iter()
+        .iter()
         .map(|o| {
-            if o.is_map() {
-                let map = o.cast::<Map>();
+            if let Some(map) = o.read_lock::<Map>() {
                 let label = map.get("label").map(text_of);
                 let Some(label) = label else {
                     return fail("an option map needs a `label`".into());
@@ -407,7 +413,7 @@ fn offers(options: Array) -> Fallible<Vec<Offer>> {
                 let key = map.get("key").map_or_else(|| label.clone(), text_of);
                 Ok(Offer { key, label })
             } else {
-                let label = text_of(&o);
+                let label = text_of(o);
                 Ok(Offer {
                     key: label.clone(),
                     label,
@@ -432,27 +438,49 @@ fn register_verbs(engine: &mut Engine, rt: &Shared) {
     let r = rt.clone();
     engine.register_fn(
         "ask",
-        move |question: ImmutableString, options: Array| -> Fallible<i64> {
+        move |ctx: NativeCallContext, question: ImmutableString, options: Array| -> Fallible<i64> {
             let prompt = Prompt {
                 question: question.to_string(),
-                options: offers(options)?,
+                options: offers(&options)?,
             };
-            let mut rt = r.borrow_mut();
-            check_cards(&rt)?;
-            if rt.choices.len() >= MAX_DECISIONS {
-                return fail(format!(
-                    "the game took more than {MAX_DECISIONS} decisions without ending"
-                ));
+            {
+                let mut rt = r.borrow_mut();
+                check_cards(&rt)?;
+                if rt.choices.len() >= MAX_DECISIONS {
+                    return fail(format!(
+                        "the game took more than {MAX_DECISIONS} decisions without ending"
+                    ));
+                }
+                if let Some(index) = rt.next_replayed(&prompt) {
+                    rt.record_choice(&prompt, index);
+                    return Ok(index as i64);
+                }
+                if rt.bot_turns == 0 || (rt.bot.is_none() && !rt.script_bot) {
+                    rt.stop = Some(Stop::Asking(prompt));
+                    return Err(halt());
+                }
+                rt.bot_turns -= 1;
+                if let Some(bot) = rt.bot.as_mut() {
+                    let index = bot.decide(&prompt);
+                    rt.record_choice(&prompt, index);
+                    return Ok(index as i64);
+                }
+                rt.hide_face_down = true;
             }
-            let index = match rt.next_replayed(&prompt) {
-                Some(index) => index,
-                None => match rt.bot.as_mut() {
-                    Some(bot) => bot.decide(&prompt),
-                    None => {
-                        rt.stop = Some(Stop::Asking(prompt));
-                        return Err(halt());
-                    }
-                },
+            // The script's own bot answers, seeing only what the player sees.
+            let picked = ctx.call_fn::<i64>("bot", (question, options));
+            let mut rt = r.borrow_mut();
+            rt.hide_face_down = false;
+            let picked = picked?;
+            let Some(index) = usize::try_from(picked)
+                .ok()
+                .filter(|&i| i < prompt.options.len())
+            else {
+                let count = prompt.options.len();
+                return fail(format!(
+                    "bot() chose {picked}: there are {count} options, 0 to {}",
+                    count - 1
+                ));
             };
             rt.record_choice(&prompt, index);
             Ok(index as i64)

@@ -112,7 +112,12 @@ fn unknown_message(spec: &str) -> String {
         message += &format!("; the rulesets are: {}", all.join(", "));
     } else {
         let names: Vec<&str> = near.iter().take(3).map(|(_, n)| n.as_str()).collect();
-        message += &format!("; did you mean {}?", names.join(" or "));
+        let (last, rest) = names.split_last().expect("near is not empty");
+        let choices = match rest {
+            [] => last.to_string(),
+            _ => format!("{} or {last}", rest.join(", ")),
+        };
+        message += &format!("; did you mean {choices}?");
     }
     message + " (`delve list` shows them all)"
 }

@@ -19,6 +19,35 @@ impl ScriptError {
         ScriptError::plain(format!("{}: {kind}", locate(origin, *position)))
     }
 
+    /// Whether Rhai lost the place of this error: it reports limits broken
+    /// (operations, depth, sizes) at the outermost call, not where they broke.
+    pub fn lost_its_place(error: &EvalAltResult) -> bool {
+        error.is_system_exception() && error.position().is_none()
+    }
+
+    /// The error, placed where a traced rerun last saw the script.
+    pub fn placed(
+        origin: &str,
+        error: &EvalAltResult,
+        place: Option<(String, Position)>,
+    ) -> ScriptError {
+        match place {
+            Some((source, position)) => {
+                let source = if source.is_empty() {
+                    origin.to_string()
+                } else {
+                    source
+                };
+                let what = match error {
+                    EvalAltResult::ErrorTerminated(token, _) => token.to_string(),
+                    other => other.to_string(),
+                };
+                ScriptError::plain(format!("{}: {what}", locate(&source, position)))
+            }
+            None => ScriptError::from_eval(origin, error),
+        }
+    }
+
     /// Follows the error through the functions it passed, to where it arose.
     pub fn from_eval(origin: &str, error: &EvalAltResult) -> ScriptError {
         let mut origin = origin.to_string();

@@ -12,7 +12,8 @@ use crate::decider::{Choice, Decider, Prompt};
 use crate::random::Random;
 use crate::table::Table;
 use anyhow::{bail, Result};
-use rhai::{CallFnOptions, Dynamic, Engine, Map, Scope, AST};
+use rhai::debugger::{DebuggerCommand, DebuggerEvent};
+use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, Map, Position, Scope, AST};
 use sha2::{Digest, Sha256};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -29,6 +30,14 @@ pub struct Ruleset {
     engine: Engine,
     ast: AST,
     runtime: Rc<RefCell<Runtime>>,
+    trace: Trace,
+}
+
+/// Rhai loses the place of a broken limit; a traced rerun finds it.
+#[derive(Clone, Default)]
+struct Trace {
+    on: Rc<std::cell::Cell<bool>>,
+    last: Rc<RefCell<Option<(String, Position)>>>,
 }
 
 /// What a game needs besides its choices.
@@ -62,6 +71,10 @@ pub struct RunPlan {
     pub deal: Deal,
     pub choices: Vec<Choice>,
     pub bot: Option<Box<dyn Decider>>,
+    /// Let the script's `fn bot` answer past the replayed choices.
+    pub script_bot: bool,
+    /// How many decisions bots may take before the run pauses.
+    pub bot_turns: usize,
     pub check_cards: bool,
     pub record_events: bool,
 }
@@ -73,6 +86,8 @@ impl RunPlan {
             deal,
             choices,
             bot: None,
+            script_bot: false,
+            bot_turns: usize::MAX,
             check_cards: cfg!(debug_assertions),
             record_events: true,
         }
@@ -98,7 +113,9 @@ impl Ruleset {
         let runtime = Rc::new(RefCell::new(Runtime::new()));
         let declared = Rc::new(RefCell::new(Declarations::default()));
         let mut engine = Engine::new();
+        let trace = Trace::default();
         configure(&mut engine, &runtime);
+        register_trace(&mut engine, &trace);
         api::register(&mut engine, &runtime);
         declare::register(&mut engine, &declared);
 
@@ -138,7 +155,15 @@ impl Ruleset {
             engine,
             ast,
             runtime,
+            trace,
         })
+    }
+
+    /// Whether the script defines `fn NAME` with `arity` parameters.
+    pub fn has_fn(&self, name: &str, arity: usize) -> bool {
+        self.ast
+            .iter_functions()
+            .any(|f| f.name == name && f.params.len() == arity)
     }
 
     pub fn name(&self) -> &str {
@@ -160,6 +185,40 @@ impl Ruleset {
 
     /// Plays `play()` from the start, replaying the plan's choices.
     pub fn run(&self, plan: RunPlan) -> Run {
+        let script_bot = plan.script_bot;
+        let (options, deal) = (plan.options.clone(), plan.deal.clone());
+        let mut run = self.run_once(plan);
+        let lost = self.runtime.borrow_mut().lost.take();
+        if let Some(error) = lost {
+            run.end = RunEnd::Failed(self.place(&error, options, deal, &run, script_bot));
+        }
+        run
+    }
+
+    /// Reruns a run that broke a limit, tracing it, to tell where it broke.
+    fn place(
+        &self,
+        error: &EvalAltResult,
+        options: Map,
+        deal: Deal,
+        run: &Run,
+        script_bot: bool,
+    ) -> ScriptError {
+        let mut plan = RunPlan::new(options, deal, run.choices.clone());
+        plan.script_bot = script_bot;
+        plan.bot_turns = 1;
+        self.trace.on.set(true);
+        self.run_once(plan);
+        self.trace.on.set(false);
+        self.runtime.borrow_mut().lost = None;
+        ScriptError::placed(
+            &self.file.origin,
+            error,
+            self.trace.last.borrow_mut().take(),
+        )
+    }
+
+    fn run_once(&self, plan: RunPlan) -> Run {
         {
             let mut rt = self.runtime.borrow_mut();
             *rt = Runtime::new();
@@ -168,6 +227,8 @@ impl Ruleset {
             rt.options = plan.options;
             rt.replay = plan.choices;
             rt.bot = plan.bot;
+            rt.script_bot = plan.script_bot;
+            rt.bot_turns = plan.bot_turns;
             rt.check_cards = plan.check_cards;
             rt.record_events = plan.record_events;
         }
@@ -215,8 +276,36 @@ impl Ruleset {
         let options = CallFnOptions::new().eval_ast(true);
         self.engine
             .call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, function, ())
-            .map_err(|e| ScriptError::from_eval(&self.file.origin, &e))
+            .map_err(|e| {
+                let error = ScriptError::from_eval(&self.file.origin, &e);
+                let mut rt = self.runtime.borrow_mut();
+                // A halt by `ask` or `end` is no error; `stop` says why.
+                if rt.stop.is_none() && ScriptError::lost_its_place(&e) {
+                    rt.lost = Some(e);
+                }
+                error
+            })
     }
+}
+
+/// While tracing, Rhai's debugger reports every step; the last place is kept.
+fn register_trace(engine: &mut Engine, trace: &Trace) {
+    let (on, last) = (trace.on.clone(), trace.last.clone());
+    // Rhai marks this API volatile, not deprecated.
+    #[allow(deprecated)]
+    engine.register_debugger(
+        |_, debugger| debugger,
+        // Called once as a run starts; stepping on only while tracing.
+        move |_, event, _, source, position| {
+            if !on.get() {
+                return Ok(DebuggerCommand::Continue);
+            }
+            if matches!(event, DebuggerEvent::Step) && !position.is_none() {
+                *last.borrow_mut() = Some((source.unwrap_or_default().to_string(), position));
+            }
+            Ok(DebuggerCommand::StepInto)
+        },
+    );
 }
 
 /// The sandbox: bounded work between decisions, depth, and sizes.

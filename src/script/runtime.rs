@@ -2,8 +2,10 @@
 //! the choices to replay, and what the run produced. The API functions that
 //! scripts call read and change it; the engine owns it behind `Rc<RefCell>`.
 
+use crate::card::Card;
 use crate::deal::DealFile;
 use crate::decider::{Choice, Decider, Prompt};
+use crate::pile::Placed;
 use crate::random::Random;
 use crate::table::Table;
 use std::rc::Rc;
@@ -72,12 +74,20 @@ pub struct Runtime {
     pub stop: Option<Stop>,
     pub diverged: Option<Divergence>,
     pub bot: Option<Box<dyn Decider>>,
+    /// The script's `fn bot` answers decisions past the replayed ones.
+    pub script_bot: bool,
+    /// How many decisions a bot may still take (a hint takes one).
+    pub bot_turns: usize,
+    /// While a bot decides, face-down cards are hidden from the script.
+    pub hide_face_down: bool,
     /// Check card conservation at every decision and at the end.
     pub check_cards: bool,
     /// Set by each decision; the operation counter starts again from there.
     pub decided: bool,
     /// The operation count at the last decision.
     pub ops_mark: u64,
+    /// An error whose place Rhai lost, to be found by a traced rerun.
+    pub lost: Option<Box<rhai::EvalAltResult>>,
 }
 
 impl Runtime {
@@ -96,15 +106,31 @@ impl Runtime {
             stop: None,
             diverged: None,
             bot: None,
+            script_bot: false,
+            bot_turns: usize::MAX,
+            hide_face_down: false,
             check_cards: cfg!(debug_assertions),
             decided: false,
             ops_mark: 0,
+            lost: None,
         }
     }
 
     /// Cards may be created only while setting up: before the first decision.
     pub fn in_setup(&self) -> bool {
         self.choices.is_empty()
+    }
+
+    /// Whether the script may see this card now: not face down while a bot decides.
+    pub fn sees(&self, placed: &Placed) -> bool {
+        placed.face_up || !self.hide_face_down
+    }
+
+    pub fn seen(&self, placed: &Placed) -> Result<Card, Box<rhai::EvalAltResult>> {
+        match self.sees(placed) {
+            true => Ok(placed.card.clone()),
+            false => Err("a bot sees only what the player sees: this card is face down".into()),
+        }
     }
 
     pub fn say(&mut self, text: String) {

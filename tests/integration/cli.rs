@@ -1,0 +1,172 @@
+//! The command line: what it lists, its help, and the exit code and message
+//! of each kind of mistake.
+
+use crate::delve;
+use predicates::prelude::*;
+use predicates::str::contains;
+
+#[test]
+fn list_names_every_shipped_ruleset_with_a_line_each() {
+    let output = delve().arg("list").output().unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    for name in [
+        "clear-the-dungeon ",
+        "clear-the-dungeon-hard ",
+        "clear-the-dungeon-v1.0 ",
+    ] {
+        assert!(
+            text.lines().any(|l| l.starts_with(name)),
+            "{name} missing from:\n{text}"
+        );
+    }
+    assert!(
+        text.lines().all(|l| l.split_whitespace().count() > 2),
+        "{text}"
+    );
+}
+
+#[test]
+fn help_names_the_commands_and_an_example() {
+    delve().arg("--help").assert().success().stdout(
+        contains("play")
+            .and(contains("replay"))
+            .and(contains("list"))
+            .and(contains("Examples")),
+    );
+}
+
+#[test]
+fn an_unknown_game_exits_2_and_suggests_near_names() {
+    delve()
+        .args(["play", "clear-dungeon"])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "no ruleset named `clear-dungeon`; did you mean clear-the-dungeon",
+        ));
+}
+
+#[test]
+fn a_bad_option_exits_2_and_names_the_options() {
+    delve()
+        .args(["play", "clear-the-dungeon", "--opt", "lives=3"])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "has no option `lives` (its options: jokers, reserve, damage_limit)",
+        ));
+    delve()
+        .args(["play", "clear-the-dungeon", "--opt", "damage_limit=many"])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "option `damage_limit` is a whole number, not `many`",
+        ));
+}
+
+#[test]
+fn a_bad_command_line_exits_2() {
+    delve().args(["play"]).assert().code(2);
+    delve()
+        .args(["play", "clear-the-dungeon", "--seed", "x"])
+        .assert()
+        .code(2);
+    delve().args(["dance"]).assert().code(2);
+}
+
+#[test]
+fn a_deal_file_with_a_bad_card_names_its_line() {
+    delve()
+        .args([
+            "play",
+            "clear-the-dungeon",
+            "--deal",
+            "tests/deals/bad-card.txt",
+        ])
+        .assert()
+        .code(1)
+        .stderr(contains(
+            "tests/deals/bad-card.txt line 2: `11H` is not a card",
+        ));
+}
+
+#[test]
+fn a_deal_line_that_does_not_fit_its_shuffle_names_line_and_pile() {
+    delve()
+        .args([
+            "play",
+            "clear-the-dungeon",
+            "--deal",
+            "tests/deals/not-in-pile.txt",
+        ])
+        .write_stdin("quit\n")
+        .assert()
+        .code(1)
+        .stderr(contains(
+            "not-in-pile.txt line 4: K♠ is not among the 42 cards of pile `power deck`",
+        ));
+}
+
+#[test]
+fn a_syntax_error_names_file_line_and_column() {
+    delve()
+        .args(["play", "tests/scripts/syntax-error.rhai"])
+        .assert()
+        .code(1)
+        .stderr(contains("tests/scripts/syntax-error.rhai:3:13:"));
+}
+
+#[test]
+fn an_endless_loop_is_stopped_with_its_place() {
+    delve()
+        .args(["play", "tests/scripts/endless-loop.rhai"])
+        .assert()
+        .code(1)
+        .stderr(
+            contains("tests/scripts/endless-loop.rhai:4:")
+                .and(contains("operations without a decision")),
+        );
+}
+
+#[test]
+fn a_script_calling_what_does_not_exist_is_an_error_with_its_place() {
+    delve()
+        .args(["play", "tests/scripts/unknown-function.rhai"])
+        .assert()
+        .code(1)
+        .stderr(contains(
+            "unknown-function.rhai:8:10: Function not found: shufle (Pile)",
+        ));
+}
+
+#[test]
+fn a_variant_file_anywhere_extends_a_shipped_ruleset() {
+    delve()
+        .args(["play", "tests/scripts/house-rule.rhai", "--seed", "1"])
+        .write_stdin("options\nquit\n")
+        .assert()
+        .success()
+        .stdout(
+            contains("Clear the Dungeon, forgiving, seed 1")
+                .and(contains("damage_limit = 10 (default 10)")),
+        );
+}
+
+#[test]
+fn piped_input_plays_like_a_terminal() {
+    delve()
+        .args(["play", "clear-the-dungeon", "--seed", "1"])
+        .write_stdin("1\n")
+        .assert()
+        .success()
+        .stdout(contains("> 1\n→ 9♥ on K♠").and(contains("(input ended before the game did)")));
+}
+
+#[test]
+fn no_arguments_opens_the_repl() {
+    delve()
+        .write_stdin("list\nplay clear-the-dungeon 1\nquit\n")
+        .assert()
+        .success()
+        .stdout(contains("delve> list").and(contains("Clear the Dungeon, seed 1")));
+}

@@ -1,0 +1,117 @@
+//! The JSON-lines protocol, driven as a program would drive it: a child
+//! process, one answer per prompt.
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    lines: std::io::Lines<BufReader<std::process::ChildStdout>>,
+}
+
+impl Client {
+    fn start(args: &[&str]) -> Client {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("delve"))
+            .args(["play"])
+            .args(args)
+            .arg("--json")
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        Client {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn next(&mut self) -> Value {
+        let line = self.lines.next().expect("a line").unwrap();
+        serde_json::from_str(&line).unwrap_or_else(|e| panic!("not JSON: {line}: {e}"))
+    }
+
+    /// The next prompt, skipping narration.
+    fn prompt(&mut self) -> Value {
+        loop {
+            let message = self.next();
+            if message["type"] != "say" {
+                return message;
+            }
+        }
+    }
+
+    fn send(&mut self, answer: &str) {
+        writeln!(self.stdin, "{answer}").unwrap();
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}
+
+#[test]
+fn a_prompt_lists_question_and_options_with_keys_and_labels() {
+    let mut client = Client::start(&["clear-the-dungeon", "--seed", "1"]);
+    let prompt = client.prompt();
+    assert_eq!(prompt["type"], "prompt");
+    assert_eq!(prompt["question"], "Play a card");
+    assert_eq!(prompt["options"][0]["label"], "9♥ on K♠");
+    assert_eq!(prompt["options"][0]["key"], "9♥ on K♠");
+    assert_eq!(prompt["options"].as_array().unwrap().len(), 12);
+}
+
+#[test]
+fn a_bad_answer_gets_an_error_and_the_same_prompt() {
+    let mut client = Client::start(&["clear-the-dungeon", "--seed", "1"]);
+    let first = client.prompt();
+    for bad in ["12", "discard 7♣", "", "-1"] {
+        client.send(bad);
+        let error = client.next();
+        assert_eq!(error["type"], "error", "answer {bad:?}");
+        assert!(error["message"].as_str().unwrap().contains("not an option"));
+        assert_eq!(client.prompt(), first);
+    }
+}
+
+#[test]
+fn answers_by_index_key_or_label_and_undo() {
+    let mut client = Client::start(&["clear-the-dungeon", "--seed", "1"]);
+    let first = client.prompt();
+    client.send("0");
+    let second = client.prompt();
+    assert_eq!(second["options"][0]["label"], "10♣ on K♠");
+    client.send("undo");
+    assert_eq!(client.prompt(), first);
+    client.send("\"9♥ on K♠\"");
+    assert_eq!(client.prompt(), second);
+    client.send("discard 10♣");
+    let third = client.prompt();
+    assert_eq!(third["options"][0]["label"], "2♥ on J♥");
+}
+
+#[test]
+fn a_game_played_to_its_end_reports_outcome_score_and_summary() {
+    let mut client = Client::start(&["clear-the-dungeon", "--seed", "3"]);
+    let end = loop {
+        let message = client.prompt();
+        if message["type"] == "end" {
+            break message;
+        }
+        let last = message["options"].as_array().unwrap().len() - 1;
+        client.send(&last.to_string());
+    };
+    assert_eq!(end["outcome"], "loss");
+    assert_eq!(end["score"], 0);
+    assert!(end["summary"]
+        .as_str()
+        .unwrap()
+        .contains("damage pile reached 7"));
+}

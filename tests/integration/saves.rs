@@ -1,0 +1,86 @@
+//! Saved games: they load back to the same place, survive a changed script
+//! as far as its choices still fit, and a broken file changes nothing.
+
+use crate::delve;
+use predicates::prelude::*;
+use predicates::str::contains;
+
+fn table_after(input: &str) -> String {
+    let output = delve()
+        .args(["play", "clear-the-dungeon", "--seed", "5"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    let last = text.rfind("column 1:").expect("a table");
+    text[last..].split("> ").next().unwrap().to_string()
+}
+
+#[test]
+fn a_save_loads_back_to_the_same_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.json");
+    let saved = table_after(&format!("1\n1\n1\nsave {}\nshow\n", file.display()));
+    let loaded = table_after(&format!("load {}\nshow\n", file.display()));
+    assert_eq!(saved, loaded);
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        names,
+        ["game.json"],
+        "no temporary file is left beside the save"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(json["version"], 1);
+    assert_eq!(json["game"], "clear-the-dungeon");
+    assert_eq!(json["choices"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn a_save_of_a_changed_script_replays_as_far_as_it_fits() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("mine.rhai");
+    let original = std::fs::read_to_string("games/clear-the-dungeon.rhai").unwrap();
+    std::fs::write(&script, &original).unwrap();
+    let save = dir.path().join("game.json");
+    delve()
+        .args(["play", script.to_str().unwrap(), "--seed", "3"])
+        .write_stdin(format!("discard 3♦\ndiscard 2♦\nsave {}\n", save.display()))
+        .assert()
+        .success();
+    // Rename the second discard's label: the first choice still fits, the second not.
+    let changed = original.replace(
+        "label: `discard ${card}`",
+        "label: if card.rank == 2 { `drop ${card}` } else { `discard ${card}` }",
+    );
+    assert_ne!(changed, original);
+    std::fs::write(&script, changed).unwrap();
+    delve()
+        .args(["play", script.to_str().unwrap(), "--seed", "3"])
+        .write_stdin(format!("load {}\nlog\n", save.display()))
+        .assert()
+        .success()
+        .stdout(
+            contains("changed since this game was saved")
+                .and(contains(
+                    "Replayed 1 of 2 choices: choice 2 (`discard 2♦`) is no longer offered there.",
+                ))
+                .and(contains("  1. → discard 3♦")),
+        );
+}
+
+#[test]
+fn a_corrupt_save_is_refused_and_the_game_stays() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("broken.json");
+    std::fs::write(&file, "{\"format\": \"delve-save\", \"version\": 1, \"gam").unwrap();
+    delve()
+        .args(["play", "clear-the-dungeon", "--seed", "1"])
+        .write_stdin(format!("1\nload {}\nlog\n", file.display()))
+        .assert()
+        .success()
+        .stdout(contains("is not a delve save file").and(contains("  1. → 9♥ on K♠")));
+}
