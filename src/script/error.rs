@@ -19,35 +19,6 @@ impl ScriptError {
         ScriptError::plain(format!("{}: {kind}", locate(origin, *position)))
     }
 
-    /// Whether Rhai lost the place of this error: it reports limits broken
-    /// (operations, depth, sizes) at the outermost call, not where they broke.
-    pub fn lost_its_place(error: &EvalAltResult) -> bool {
-        error.is_system_exception() && error.position().is_none()
-    }
-
-    /// The error, placed where a traced rerun last saw the script.
-    pub fn placed(
-        origin: &str,
-        error: &EvalAltResult,
-        place: Option<(String, Position)>,
-    ) -> ScriptError {
-        match place {
-            Some((source, position)) => {
-                let source = if source.is_empty() {
-                    origin.to_string()
-                } else {
-                    source
-                };
-                let what = match error {
-                    EvalAltResult::ErrorTerminated(token, _) => token.to_string(),
-                    other => other.to_string(),
-                };
-                ScriptError::plain(format!("{}: {what}", locate(&source, position)))
-            }
-            None => ScriptError::from_eval(origin, error),
-        }
-    }
-
     /// Follows the error through the functions it passed, to where it arose.
     pub fn from_eval(origin: &str, error: &EvalAltResult) -> ScriptError {
         let mut origin = origin.to_string();
@@ -71,9 +42,16 @@ impl ScriptError {
             }
         };
         let mut message = format!("{}: {what}", locate(&origin, error.position()));
-        if !calls.is_empty() {
-            calls.reverse();
-            message += &format!("\n  in {}", calls.join("\n  in "));
+        calls.reverse();
+        // Deep recursion repeats one line many times: say it once, with a count.
+        let mut i = 0;
+        while i < calls.len() {
+            let same = calls[i..].iter().take_while(|c| **c == calls[i]).count();
+            message += &format!("\n  in {}", calls[i]);
+            if same > 1 {
+                message += &format!(" ({same} times)");
+            }
+            i += same;
         }
         ScriptError::plain(message)
     }

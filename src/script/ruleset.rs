@@ -12,14 +12,16 @@ use crate::decider::{Choice, Decider, Prompt};
 use crate::random::Random;
 use crate::table::Table;
 use anyhow::{bail, Result};
-use rhai::debugger::{DebuggerCommand, DebuggerEvent};
-use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, Map, Position, Scope, AST};
+use rhai::{CallFnOptions, Dynamic, Engine, Map, Scope, AST};
 use sha2::{Digest, Sha256};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 /// Operations a script may run between two decisions before it is stopped.
 pub const MAX_OPERATIONS: u64 = 5_000_000;
+
+/// How deep rule functions may call each other.
+pub const MAX_CALL_DEPTH: usize = 32;
 
 pub struct Ruleset {
     pub file: ScriptFile,
@@ -30,14 +32,6 @@ pub struct Ruleset {
     engine: Engine,
     ast: AST,
     runtime: Rc<RefCell<Runtime>>,
-    trace: Trace,
-}
-
-/// Rhai loses the place of a broken limit; a traced rerun finds it.
-#[derive(Clone, Default)]
-struct Trace {
-    on: Rc<std::cell::Cell<bool>>,
-    last: Rc<RefCell<Option<(String, Position)>>>,
 }
 
 /// What a game needs besides its choices.
@@ -113,9 +107,7 @@ impl Ruleset {
         let runtime = Rc::new(RefCell::new(Runtime::new()));
         let declared = Rc::new(RefCell::new(Declarations::default()));
         let mut engine = Engine::new();
-        let trace = Trace::default();
         configure(&mut engine, &runtime);
-        register_trace(&mut engine, &trace);
         api::register(&mut engine, &runtime);
         declare::register(&mut engine, &declared);
 
@@ -155,7 +147,6 @@ impl Ruleset {
             engine,
             ast,
             runtime,
-            trace,
         })
     }
 
@@ -185,43 +176,9 @@ impl Ruleset {
 
     /// Plays `play()` from the start, replaying the plan's choices.
     pub fn run(&self, plan: RunPlan) -> Run {
-        let script_bot = plan.script_bot;
-        let (options, deal) = (plan.options.clone(), plan.deal.clone());
-        let mut run = self.run_once(plan);
-        let lost = self.runtime.borrow_mut().lost.take();
-        if let Some(error) = lost {
-            run.end = RunEnd::Failed(self.place(&error, options, deal, &run, script_bot));
-        }
-        run
-    }
-
-    /// Reruns a run that broke a limit, tracing it, to tell where it broke.
-    fn place(
-        &self,
-        error: &EvalAltResult,
-        options: Map,
-        deal: Deal,
-        run: &Run,
-        script_bot: bool,
-    ) -> ScriptError {
-        let mut plan = RunPlan::new(options, deal, run.choices.clone());
-        plan.script_bot = script_bot;
-        plan.bot_turns = 1;
-        self.trace.on.set(true);
-        self.run_once(plan);
-        self.trace.on.set(false);
-        self.runtime.borrow_mut().lost = None;
-        ScriptError::placed(
-            &self.file.origin,
-            error,
-            self.trace.last.borrow_mut().take(),
-        )
-    }
-
-    fn run_once(&self, plan: RunPlan) -> Run {
         {
             let mut rt = self.runtime.borrow_mut();
-            *rt = Runtime::new();
+            rt.reset();
             rt.random = Random::new(plan.deal.seed);
             rt.deal = plan.deal.stack;
             rt.options = plan.options;
@@ -263,7 +220,7 @@ impl Ruleset {
         }
         {
             let mut rt = self.runtime.borrow_mut();
-            *rt = Runtime::new();
+            rt.reset();
             rt.table = table.clone();
             rt.options = options.clone();
         }
@@ -276,42 +233,14 @@ impl Ruleset {
         let options = CallFnOptions::new().eval_ast(true);
         self.engine
             .call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, function, ())
-            .map_err(|e| {
-                let error = ScriptError::from_eval(&self.file.origin, &e);
-                let mut rt = self.runtime.borrow_mut();
-                // A halt by `ask` or `end` is no error; `stop` says why.
-                if rt.stop.is_none() && ScriptError::lost_its_place(&e) {
-                    rt.lost = Some(e);
-                }
-                error
-            })
+            .map_err(|e| ScriptError::from_eval(&self.file.origin, &e))
     }
-}
-
-/// While tracing, Rhai's debugger reports every step; the last place is kept.
-fn register_trace(engine: &mut Engine, trace: &Trace) {
-    let (on, last) = (trace.on.clone(), trace.last.clone());
-    // Rhai marks this API volatile, not deprecated.
-    #[allow(deprecated)]
-    engine.register_debugger(
-        |_, debugger| debugger,
-        // Called once as a run starts; stepping on only while tracing.
-        move |_, event, _, source, position| {
-            if !on.get() {
-                return Ok(DebuggerCommand::Continue);
-            }
-            if matches!(event, DebuggerEvent::Step) && !position.is_none() {
-                *last.borrow_mut() = Some((source.unwrap_or_default().to_string(), position));
-            }
-            Ok(DebuggerCommand::StepInto)
-        },
-    );
 }
 
 /// The sandbox: bounded work between decisions, depth, and sizes.
 fn configure(engine: &mut Engine, runtime: &Rc<RefCell<Runtime>>) {
     engine
-        .set_max_call_levels(32)
+        .set_max_call_levels(MAX_CALL_DEPTH + 8)
         .set_max_expr_depths(64, 32)
         .set_max_string_size(64 * 1024)
         .set_max_array_size(10_000)
@@ -320,17 +249,40 @@ fn configure(engine: &mut Engine, runtime: &Rc<RefCell<Runtime>>) {
         .set_fail_on_invalid_map_property(true);
     engine.on_print(|text| eprintln!("{text}"));
     engine.on_debug(|text, _, pos| eprintln!("debug {pos}: {text}"));
-    let rt = runtime.clone();
+    // The progress callback runs on every operation: cells only, no borrow.
+    // Past the limit it only raises a flag; the next variable access turns
+    // it into an error, which Rhai reports with its place (it would report a
+    // termination at the outermost call). A hard stop 10% later catches a
+    // loop that touches no variable.
+    let (decided, mark) = (runtime.borrow().decided.clone(), Cell::new(0u64));
+    let over = Rc::new(Cell::new(false));
+    let flag = over.clone();
     engine.on_progress(move |ops| {
-        let mut rt = rt.try_borrow_mut().ok()?;
-        if rt.decided {
-            rt.decided = false;
-            rt.ops_mark = ops;
+        if decided.replace(false) {
+            mark.set(ops);
+            flag.set(false);
         }
-        (ops - rt.ops_mark > MAX_OPERATIONS).then(|| {
-            Dynamic::from(format!(
-                "the script ran {MAX_OPERATIONS} operations without a decision (an endless loop?)"
-            ))
-        })
+        let spent = ops.saturating_sub(mark.get());
+        if spent > MAX_OPERATIONS {
+            flag.set(true);
+        }
+        (spent > MAX_OPERATIONS + MAX_OPERATIONS / 10).then(|| Dynamic::from(too_many_operations()))
     });
+    // Rhai marks this API volatile, not deprecated.
+    #[allow(deprecated)]
+    engine.on_var(move |_, _, context| {
+        if over.replace(false) {
+            return Err(too_many_operations().into());
+        }
+        if context.call_level() > MAX_CALL_DEPTH {
+            return Err(
+                format!("rule functions call each other more than {MAX_CALL_DEPTH} deep").into(),
+            );
+        }
+        Ok(None)
+    });
+}
+
+fn too_many_operations() -> String {
+    format!("the script ran {MAX_OPERATIONS} operations without a decision (an endless loop?)")
 }

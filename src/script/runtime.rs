@@ -8,6 +8,7 @@ use crate::decider::{Choice, Decider, Prompt};
 use crate::pile::Placed;
 use crate::random::Random;
 use crate::table::Table;
+use std::cell::Cell;
 use std::rc::Rc;
 
 /// Something the game said or did, in order; the log and transcripts show it.
@@ -83,11 +84,8 @@ pub struct Runtime {
     /// Check card conservation at every decision and at the end.
     pub check_cards: bool,
     /// Set by each decision; the operation counter starts again from there.
-    pub decided: bool,
-    /// The operation count at the last decision.
-    pub ops_mark: u64,
-    /// An error whose place Rhai lost, to be found by a traced rerun.
-    pub lost: Option<Box<rhai::EvalAltResult>>,
+    /// Shared with the engine's progress callback, which runs on every operation.
+    pub decided: Rc<Cell<bool>>,
 }
 
 impl Runtime {
@@ -110,10 +108,16 @@ impl Runtime {
             bot_turns: usize::MAX,
             hide_face_down: false,
             check_cards: cfg!(debug_assertions),
-            decided: false,
-            ops_mark: 0,
-            lost: None,
+            decided: Rc::new(Cell::new(true)),
         }
+    }
+
+    /// A fresh runtime for the next run, still wired to the engine's callback.
+    pub fn reset(&mut self) {
+        let decided = self.decided.clone();
+        *self = Runtime::new();
+        decided.set(true);
+        self.decided = decided;
     }
 
     /// Cards may be created only while setting up: before the first decision.
@@ -177,7 +181,7 @@ impl Runtime {
                 label: option.label.clone(),
             });
         }
-        self.decided = true;
+        self.decided.set(true);
     }
 }
 

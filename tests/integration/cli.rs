@@ -129,6 +129,17 @@ fn an_endless_loop_is_stopped_with_its_place() {
 }
 
 #[test]
+fn endless_recursion_is_stopped_with_its_place() {
+    delve()
+        .args(["play", "tests/scripts/deep-recursion.rhai"])
+        .assert()
+        .code(1)
+        .stderr(contains(
+            "deep-recursion.rhai:5:13: rule functions call each other more than 32 deep",
+        ));
+}
+
+#[test]
 fn a_script_calling_what_does_not_exist_is_an_error_with_its_place() {
     delve()
         .args(["play", "tests/scripts/unknown-function.rhai"])
