@@ -30,6 +30,60 @@ pub enum Command {
         /// A transcript: `# game:`, `# seed:`, `# opt:`, `# deal:` lines, then typed lines
         file: PathBuf,
     },
+    /// Play many games with a bot and report win rate, scores and speed
+    Sim(SimArgs),
+    /// Play random games checking every invariant; names the seed that breaks one
+    Check(CheckArgs),
+}
+
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  delve sim clear-the-dungeon --games 10000\n  \
+    delve sim clear-the-dungeon --games 10000 --bot heuristic --vs-opt reserve=false\n  \
+    delve sim clear-the-dungeon --games 10000 --vs clear-the-dungeon-hard --json"
+)]
+pub struct SimArgs {
+    /// A ruleset name from `delve list`, or a path to a .rhai file
+    pub game: String,
+    /// Set a ruleset option; repeat for more
+    #[arg(long = "opt", value_name = "KEY=VALUE")]
+    pub opts: Vec<String>,
+    /// How many games: seeds S to S+N-1
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// The first seed
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Who plays: `random` (uniform among the options) or `heuristic` (the script's own bot)
+    #[arg(long, default_value = "random")]
+    pub bot: String,
+    /// Worker threads (default: one per core); results do not depend on it
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Print one JSON object instead of the report
+    #[arg(long)]
+    pub json: bool,
+    /// Compare with another ruleset on the same seeds
+    #[arg(long, value_name = "GAME")]
+    pub vs: Option<String>,
+    /// Options of the compared configuration (with or without --vs)
+    #[arg(long = "vs-opt", value_name = "KEY=VALUE")]
+    pub vs_opts: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// A ruleset name or path; without it, every shipped ruleset and option value
+    pub game: Option<String>,
+    /// Set a ruleset option; repeat for more
+    #[arg(long = "opt", value_name = "KEY=VALUE")]
+    pub opts: Vec<String>,
+    /// Games per configuration
+    #[arg(long, default_value_t = 200)]
+    pub games: u64,
+    /// The first seed
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
 }
 
 #[derive(Args, Debug, Clone)]

@@ -3,6 +3,7 @@
 //! lives in a script under `games/`.
 
 pub mod card;
+pub mod check;
 pub mod cli;
 pub mod deal;
 pub mod decider;
@@ -15,5 +16,7 @@ pub mod repl;
 pub mod save;
 pub mod script;
 pub mod session;
+pub mod sim;
+pub mod stats;
 pub mod table;
 pub mod transcript;

@@ -4,7 +4,7 @@
 
 use anyhow::Result;
 use clap::Parser;
-use delve::cli::{Cli, Command, GameArgs};
+use delve::cli::{CheckArgs, Cli, Command, GameArgs};
 use delve::open::{GameSpec, UsageError};
 use delve::repl::input::{piped_stdin, LineSource, Terminal};
 use delve::repl::{listing, Repl};
@@ -43,6 +43,8 @@ fn run(cli: Cli) -> Result<()> {
             )?)
         }
         Some(Command::Play(args)) => repl(Some(spec(&args.game).open()?)),
+        Some(Command::Sim(args)) => delve::sim::command(&args),
+        Some(Command::Check(args)) => check(&args),
         Some(Command::Replay { file }) => {
             let transcript = Transcript::read(&file)?;
             let session = transcript.spec.open()?;
@@ -52,6 +54,37 @@ fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// Checks one configuration, or every shipped one; a broken invariant is exit 1.
+fn check(args: &CheckArgs) -> Result<()> {
+    let configurations = match &args.game {
+        Some(game) => vec![(game.clone(), args.opts.clone())],
+        None => delve::check::every_configuration(),
+    };
+    for (game, opts) in configurations {
+        let shown = std::iter::once(game.as_str())
+            .chain(opts.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" ");
+        match delve::check::check(&game, &opts, args.seed, args.games)? {
+            None => anstream::println!(
+                "{shown}: {} games, every invariant held (cards, ending, no error, replay, undo/redo, save/load)",
+                args.games
+            ),
+            Some(failure) => {
+                anstream::println!(
+                    "{shown}: seed {} breaks \"{}\": {}\nThis transcript replays it (`delve replay FILE`):\n{}",
+                    failure.seed,
+                    failure.invariant,
+                    failure.detail,
+                    failure.transcript.trim_end()
+                );
+                anyhow::bail!("{shown}: an invariant does not hold");
+            }
+        }
+    }
+    Ok(())
 }
 
 fn spec(args: &GameArgs) -> GameSpec {

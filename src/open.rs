@@ -41,7 +41,7 @@ impl GameSpec {
         };
         let seed = self.seed.unwrap_or_else(fresh_seed);
         let deal = Deal { seed, stack };
-        Session::start(ruleset, options, deal).context("the game could not start")
+        Session::start(Rc::new(ruleset), options, deal).context("the game could not start")
     }
 }
 

@@ -102,7 +102,7 @@ pub fn load(path: &Path) -> Result<Loaded> {
         seed: file.seed,
         stack,
     };
-    let session = Session::resume(ruleset, options, deal, file.choices)?;
+    let session = Session::resume(Rc::new(ruleset), options, deal, file.choices)?;
     if let Some(diverged) = &session.run().diverged {
         notes.push(format!(
             "Replayed {} of {wanted} choices: choice {} (`{}`) is no longer offered there.",

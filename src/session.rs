@@ -7,9 +7,10 @@ use crate::decider::{Choice, Prompt};
 use crate::script::{Deal, Outcome, Ruleset, Run, RunEnd, RunPlan, ScriptError};
 use crate::table::Table;
 use rhai::{Dynamic, Map};
+use std::rc::Rc;
 
 pub struct Session {
-    pub ruleset: Ruleset,
+    pub ruleset: Rc<Ruleset>,
     pub options: Map,
     pub deal: Deal,
     /// Undone choices, the next to redo last.
@@ -25,13 +26,13 @@ pub enum Standing<'a> {
 
 impl Session {
     /// Starts a game; fails if the script fails before its first decision.
-    pub fn start(ruleset: Ruleset, options: Map, deal: Deal) -> Result<Session, ScriptError> {
+    pub fn start(ruleset: Rc<Ruleset>, options: Map, deal: Deal) -> Result<Session, ScriptError> {
         Session::resume(ruleset, options, deal, Vec::new())
     }
 
     /// Starts a game and replays `choices` as far as they still fit.
     pub fn resume(
-        ruleset: Ruleset,
+        ruleset: Rc<Ruleset>,
         options: Map,
         deal: Deal,
         choices: Vec<Choice>,
@@ -143,7 +144,7 @@ impl Session {
     }
 
     /// Swaps in a reloaded ruleset and replays the choices as far as they fit.
-    pub fn reload(&mut self, ruleset: Ruleset) -> Result<(), ScriptError> {
+    pub fn reload(&mut self, ruleset: Rc<Ruleset>) -> Result<(), ScriptError> {
         let mut options = ruleset.default_options();
         for (name, value) in &self.options {
             if options.contains_key(name.as_str()) {
@@ -171,6 +172,28 @@ impl Session {
         }
         self.run = run;
         Ok(())
+    }
+
+    /// What the ruleset's own bot would choose now: `None` when it has no bot.
+    pub fn hint(&self) -> Option<Result<String, ScriptError>> {
+        let prompt = self.prompt()?;
+        if !self.ruleset.has_fn("bot", 2) {
+            return None;
+        }
+        let mut plan = RunPlan::new(
+            self.options.clone(),
+            self.deal.clone(),
+            self.run.choices.clone(),
+        );
+        plan.script_bot = true;
+        plan.bot_turns = 1;
+        plan.record_events = false;
+        let run = self.ruleset.run(plan);
+        if let RunEnd::Failed(error) = run.end {
+            return Some(Err(error));
+        }
+        let index = run.choices.get(self.run.choices.len())?.index;
+        Some(Ok(prompt.options[index].label.clone()))
     }
 
     /// The table as the player sees it: the script's view, if it has one.

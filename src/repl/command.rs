@@ -40,6 +40,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "re-read the script and replay your choices (for rule authors)",
     ),
     ("log", "", "everything said and chosen in this game so far"),
+    ("hint", "", "what the ruleset's own bot would choose"),
     ("quit", "", "leave delve (also Ctrl-D)"),
 ];
 
@@ -59,6 +60,7 @@ pub enum Command {
     Load(String),
     Reload,
     Log,
+    Hint,
     Quit,
 }
 
@@ -106,6 +108,7 @@ pub fn parse(input: &str) -> Option<Result<Command, String>> {
         ("restart", []) => Command::Restart,
         ("reload", []) => Command::Reload,
         ("log", []) => Command::Log,
+        ("hint", []) => Command::Hint,
         ("quit", []) => Command::Quit,
         _ => return Some(Err(usage())),
     };

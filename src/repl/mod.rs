@@ -245,6 +245,17 @@ impl<'a> Repl<'a> {
             },
             Command::Reload => reload(session).inspect(|_| moved = true),
             Command::Log => Ok(log_text(session)),
+            Command::Hint => match session.hint() {
+                Some(Ok(label)) => Ok(format!("hint: {}", render::paint_suits(&label))),
+                Some(Err(error)) => Err(format!("script error in its bot: {error}")),
+                None if session.prompt().is_none() => {
+                    Err("the game is over: there is nothing to hint".into())
+                }
+                None => Err(format!(
+                    "{} has no bot to ask (no `fn bot` in its script)",
+                    session.ruleset.name()
+                )),
+            },
             Command::Help(_) | Command::List | Command::Play(..) | Command::Quit => {
                 unreachable!("handled without a game")
             }
@@ -279,6 +290,7 @@ fn step(
 fn reload(session: &mut Session) -> Result<String, String> {
     let ruleset = catalog::find(&session.ruleset.file.name)
         .and_then(Ruleset::from_file)
+        .map(std::rc::Rc::new)
         .map_err(|e| format!("{e:#}\n(the game goes on with the script as it was)"))?;
     let wanted = session.choices().len();
     session

@@ -181,3 +181,96 @@ fn no_arguments_opens_the_repl() {
         .success()
         .stdout(contains("delve> list").and(contains("Clear the Dungeon, seed 1")));
 }
+
+#[test]
+fn check_passes_a_sound_ruleset() {
+    delve()
+        .args(["check", "clear-the-dungeon", "--games", "5"])
+        .assert()
+        .success()
+        .stdout(contains("clear-the-dungeon: 5 games, every invariant held"));
+}
+
+#[test]
+fn check_names_the_seed_and_a_transcript_that_breaks_an_invariant() {
+    let output = delve()
+        .args([
+            "check",
+            "tests/scripts/fails-on-third-choice.rhai",
+            "--games",
+            "3",
+            "--seed",
+            "4",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains(
+            "seed 4 breaks \"no script error\": tests/scripts/fails-on-third-choice.rhai:14:21"
+        ),
+        "{text}"
+    );
+    let transcript = text.split("(`delve replay FILE`):\n").nth(1).unwrap();
+    assert_eq!(
+        transcript.lines().take(2).collect::<Vec<_>>(),
+        [
+            "# game: tests/scripts/fails-on-third-choice.rhai",
+            "# seed: 4"
+        ]
+    );
+    assert_eq!(
+        transcript.lines().skip(2).count(),
+        3,
+        "three choices lead to the error:\n{transcript}"
+    );
+}
+
+#[test]
+fn sim_reports_the_same_figures_for_any_number_of_jobs() {
+    let figures = |jobs: &str| {
+        let output = delve()
+            .args([
+                "sim",
+                "clear-the-dungeon",
+                "--games",
+                "40",
+                "--json",
+                "--jobs",
+                jobs,
+            ])
+            .output()
+            .unwrap();
+        let mut json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        json.as_object_mut().unwrap().remove("games_per_second");
+        json
+    };
+    let one = figures("1");
+    assert_eq!(one, figures("3"));
+    for key in [
+        "games",
+        "wins",
+        "win_rate",
+        "ci95",
+        "mean_score",
+        "decisions_per_game",
+    ] {
+        assert!(one.get(key).is_some(), "{key} missing from {one}");
+    }
+    assert_eq!(one["games"], 40);
+}
+
+#[test]
+fn sim_of_a_ruleset_without_a_bot_refuses_the_heuristic_bot() {
+    delve()
+        .args([
+            "sim",
+            "tests/scripts/fails-on-third-choice.rhai",
+            "--bot",
+            "heuristic",
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains("has no heuristic bot"));
+}

@@ -1,0 +1,288 @@
+//! `delve sim`: many games by a bot on consecutive seeds, spread over
+//! threads, then summed up. Each game is identified by its seed and
+//! results are gathered in seed order, so they do not depend on `--jobs`.
+
+use crate::decider::RandomBot;
+use crate::open::{options_for, UsageError};
+use crate::script::{Deal, Ruleset, RunEnd, RunPlan};
+use crate::stats;
+use anyhow::{bail, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use rhai::Map;
+use std::time::Instant;
+
+/// Who plays: uniform random choices, or the script's own `fn bot`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bot {
+    Random,
+    Heuristic,
+}
+
+impl Bot {
+    pub fn parse(name: &str) -> Result<Bot, UsageError> {
+        match name {
+            "random" => Ok(Bot::Random),
+            "heuristic" => Ok(Bot::Heuristic),
+            other => Err(UsageError(format!(
+                "no bot named `{other}`: the bots are random and heuristic"
+            ))),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Bot::Random => "random",
+            Bot::Heuristic => "heuristic",
+        }
+    }
+}
+
+/// One configuration to simulate: a ruleset with options.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub game: String,
+    pub opts: Vec<String>,
+}
+
+impl Setup {
+    /// Loads it once to report a bad name, option or missing bot as a usage error.
+    pub fn validate(&self, bot: Bot) -> Result<()> {
+        let ruleset = Ruleset::load(&self.game)?;
+        options_for(&ruleset, &self.opts)?;
+        if bot == Bot::Heuristic && !ruleset.has_fn("bot", 2) {
+            return Err(UsageError(format!(
+                "{} has no heuristic bot (its script defines no `fn bot(question, options)`): use --bot random",
+                self.game
+            ))
+            .into());
+        }
+        Ok(())
+    }
+
+    /// The ruleset and its options, as each worker thread loads them.
+    fn load(&self) -> Result<(Ruleset, Map), String> {
+        let ruleset = Ruleset::load(&self.game).map_err(|e| format!("{e:#}"))?;
+        let options = options_for(&ruleset, &self.opts).map_err(|e| format!("{e:#}"))?;
+        Ok((ruleset, options))
+    }
+
+    pub fn describe(&self) -> String {
+        let mut text = self.game.clone();
+        for opt in &self.opts {
+            text += &format!(" {opt}");
+        }
+        text
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub win: bool,
+    pub score: Option<f64>,
+    pub decisions: usize,
+}
+
+pub struct Outcome {
+    pub games: Vec<Game>,
+    pub seconds: f64,
+}
+
+/// Plays seeds `first..first + count` with `jobs` threads.
+pub fn simulate(
+    setup: &Setup,
+    bot: Bot,
+    first: u64,
+    count: u64,
+    jobs: usize,
+    progress: &ProgressBar,
+) -> Result<Outcome> {
+    setup.validate(bot)?;
+    let jobs = jobs.max(1);
+    let started = Instant::now();
+    let parts: Vec<Result<Vec<(u64, Game)>, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs as u64)
+            .map(|job| {
+                scope.spawn(move || -> Result<Vec<(u64, Game)>, String> {
+                    let (ruleset, options) = setup.load()?;
+                    let mut games = Vec::new();
+                    for i in (job..count).step_by(jobs) {
+                        let game = play(&ruleset, &options, first + i, bot)?;
+                        games.push((i, game));
+                        progress.inc(1);
+                    }
+                    Ok(games)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| Err("a worker panicked".into())))
+            .collect()
+    });
+    let mut games = Vec::with_capacity(count as usize);
+    for part in parts {
+        match part {
+            Ok(part) => games.extend(part),
+            Err(message) => bail!("{message}"),
+        }
+    }
+    games.sort_by_key(|(i, _)| *i);
+    Ok(Outcome {
+        games: games.into_iter().map(|(_, g)| g).collect(),
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// One game by the bot; a script error names the seed so it can be replayed.
+pub fn play(ruleset: &Ruleset, options: &Map, seed: u64, bot: Bot) -> Result<Game, String> {
+    let mut plan = RunPlan::new(options.clone(), Deal { seed, stack: None }, Vec::new());
+    plan.record_events = false;
+    plan.check_cards = false;
+    match bot {
+        Bot::Random => plan.bot = Some(Box::new(RandomBot::new(seed))),
+        Bot::Heuristic => plan.script_bot = true,
+    }
+    let run = ruleset.run(plan);
+    match run.end {
+        RunEnd::Ended(outcome) => Ok(Game {
+            win: outcome.is_win(),
+            score: stats::score_value(&outcome.score),
+            decisions: run.choices.len(),
+        }),
+        RunEnd::Failed(error) => Err(format!("{} seed {seed}: {error}", ruleset.name())),
+        RunEnd::Asking(_) => Err(format!(
+            "{} seed {seed}: the bot stopped answering",
+            ruleset.name()
+        )),
+    }
+}
+
+/// A progress bar on a terminal; nothing elsewhere.
+pub fn progress_bar(total: u64, what: &str) -> ProgressBar {
+    let bar = ProgressBar::new(total);
+    let style =
+        ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} games, {per_sec}, {eta} left")
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar.set_message(what.to_string());
+    bar
+}
+
+/// The figures of one configuration.
+#[derive(Debug, serde::Serialize)]
+pub struct Summary {
+    pub setup: String,
+    pub bot: &'static str,
+    pub games: usize,
+    pub wins: usize,
+    pub win_rate: f64,
+    pub ci95: [f64; 2],
+    pub mean_score: Option<f64>,
+    pub decisions_per_game: f64,
+    pub games_per_second: f64,
+    #[serde(skip)]
+    pub scores: Vec<i64>,
+}
+
+pub fn summarize(setup: &Setup, bot: Bot, outcome: &Outcome) -> Summary {
+    let games = outcome.games.len();
+    let wins = outcome.games.iter().filter(|g| g.win).count();
+    let (low, high) = stats::wilson(wins, games);
+    let scores: Vec<f64> = outcome.games.iter().filter_map(|g| g.score).collect();
+    let decisions: usize = outcome.games.iter().map(|g| g.decisions).sum();
+    Summary {
+        setup: setup.describe(),
+        bot: bot.name(),
+        games,
+        wins,
+        win_rate: wins as f64 / games.max(1) as f64,
+        ci95: [low, high],
+        mean_score: (!scores.is_empty()).then(|| scores.iter().sum::<f64>() / scores.len() as f64),
+        decisions_per_game: decisions as f64 / games.max(1) as f64,
+        games_per_second: games as f64 / outcome.seconds.max(1e-9),
+        scores: scores.iter().map(|s| s.round() as i64).collect(),
+    }
+}
+
+pub fn report(summary: &Summary, jobs: usize) -> String {
+    let pct = |x: f64| format!("{:.1}%", 100.0 * x);
+    let mut text = format!(
+        "{} ({} bot), {} games\n  wins       {} of {} = {} (95% CI {}–{})\n",
+        summary.setup,
+        summary.bot,
+        summary.games,
+        summary.wins,
+        summary.games,
+        pct(summary.win_rate),
+        pct(summary.ci95[0]),
+        pct(summary.ci95[1]),
+    );
+    if let Some(mean) = summary.mean_score {
+        text += &format!(
+            "  score      mean {mean:.2}; distribution:\n{}",
+            stats::histogram(&summary.scores, 40)
+        );
+    }
+    text += &format!(
+        "  decisions  {:.1} per game\n  speed      {:.0} games/s ({jobs} job{})\n",
+        summary.decisions_per_game,
+        summary.games_per_second,
+        if jobs == 1 { "" } else { "s" }
+    );
+    text
+}
+
+/// `delve sim`: one configuration, or two on the same seeds with `--vs`.
+pub fn command(args: &crate::cli::SimArgs) -> Result<()> {
+    let bot = Bot::parse(&args.bot)?;
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let first = Setup {
+        game: args.game.clone(),
+        opts: args.opts.clone(),
+    };
+    let second = (args.vs.is_some() || !args.vs_opts.is_empty()).then(|| Setup {
+        game: args.vs.clone().unwrap_or_else(|| args.game.clone()),
+        opts: if args.vs.is_some() {
+            args.vs_opts.clone()
+        } else {
+            [args.opts.clone(), args.vs_opts.clone()].concat()
+        },
+    });
+    first.validate(bot)?;
+    if let Some(second) = &second {
+        second.validate(bot)?;
+    }
+    let run = |setup: &Setup| -> Result<(Summary, Outcome)> {
+        let bar = progress_bar(args.games, &setup.describe());
+        let outcome = simulate(setup, bot, args.seed, args.games, jobs, &bar)?;
+        bar.finish_and_clear();
+        Ok((summarize(setup, bot, &outcome), outcome))
+    };
+    let (a, outcome_a) = run(&first)?;
+    let Some(second) = second else {
+        if args.json {
+            println!("{}", serde_json::to_string(&a)?);
+        } else {
+            anstream::print!("{}", report(&a, jobs));
+        }
+        return Ok(());
+    };
+    let (b, outcome_b) = run(&second)?;
+    let wins = |o: &Outcome| o.games.iter().map(|g| g.win).collect::<Vec<_>>();
+    let (difference, (low, high)) = stats::paired_difference(&wins(&outcome_a), &wins(&outcome_b));
+    if args.json {
+        let json = serde_json::json!({ "a": a, "b": b, "difference": { "win_rate": difference, "ci95": [low, high] } });
+        println!("{json}");
+    } else {
+        anstream::print!("{}\n{}", report(&a, jobs), report(&b, jobs));
+        anstream::println!(
+            "\nwin rate difference (first minus second, same seeds): {:+.1} points (95% CI {:+.1} to {:+.1})",
+            100.0 * difference,
+            100.0 * low,
+            100.0 * high
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,122 @@
+//! The arithmetic of a simulation: a win rate with its 95% confidence
+//! interval (Wilson), the paired difference of two win rates on the same
+//! seeds, and a text histogram of scores.
+
+/// z for a two-sided 95% interval.
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// The Wilson score interval of `wins` out of `games`: sound near 0 and 1,
+/// where the plain normal interval is not.
+pub fn wilson(wins: usize, games: usize) -> (f64, f64) {
+    if games == 0 {
+        return (0.0, 1.0);
+    }
+    let n = games as f64;
+    let p = wins as f64 / n;
+    let z2 = Z95 * Z95;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Mean of `a - b` over paired outcomes (1 win, 0 not) and its 95% interval.
+pub fn paired_difference(a: &[bool], b: &[bool]) -> (f64, (f64, f64)) {
+    let n = a.len().min(b.len());
+    if n == 0 {
+        return (0.0, (0.0, 0.0));
+    }
+    let diffs: Vec<f64> = a
+        .iter()
+        .zip(b)
+        .map(|(&x, &y)| f64::from(u8::from(x)) - f64::from(u8::from(y)))
+        .collect();
+    let mean = diffs.iter().sum::<f64>() / n as f64;
+    let variance = if n > 1 {
+        diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1) as f64
+    } else {
+        0.0
+    };
+    let half = Z95 * (variance / n as f64).sqrt();
+    (mean, (mean - half, mean + half))
+}
+
+/// A score as a number: a number as it is, a text like `3/41` by its last number.
+pub fn score_value(score: &serde_json::Value) -> Option<f64> {
+    match score {
+        serde_json::Value::Number(n) => n.as_f64(),
+        serde_json::Value::String(s) => s
+            .rsplit(|c: char| !c.is_ascii_digit() && c != '-')
+            .find(|p| !p.is_empty())?
+            .parse()
+            .ok(),
+        _ => None,
+    }
+}
+
+/// One bar per score value (or per range of values when there are many),
+/// scaled to `width` characters.
+pub fn histogram(values: &[i64], width: usize) -> String {
+    let (Some(&low), Some(&high)) = (values.iter().min(), values.iter().max()) else {
+        return String::new();
+    };
+    let span = (high - low + 1) as usize;
+    let step = span.div_ceil(20).max(1) as i64;
+    let buckets = (span as i64 + step - 1) / step;
+    let mut counts = vec![0usize; buckets as usize];
+    for v in values {
+        counts[((v - low) / step) as usize] += 1;
+    }
+    let most = *counts.iter().max().unwrap_or(&1);
+    let mut out = String::new();
+    for (i, count) in counts.iter().enumerate() {
+        let from = low + i as i64 * step;
+        let label = if step == 1 {
+            format!("{from}")
+        } else {
+            format!("{from}–{}", from + step - 1)
+        };
+        let bar = "█".repeat((count * width).div_ceil(most.max(1)).min(width));
+        out += &format!("  {label:>7} {bar} {count}\n");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_known_values() {
+        let (low, high) = wilson(50, 100);
+        assert!(
+            (low - 0.4038).abs() < 1e-3 && (high - 0.5962).abs() < 1e-3,
+            "{low} {high}"
+        );
+        let (low, high) = wilson(0, 10);
+        assert_eq!(low, 0.0);
+        assert!((high - 0.2775).abs() < 1e-3, "{high}");
+    }
+
+    #[test]
+    fn paired_difference_of_equal_outcomes_is_zero_with_no_spread() {
+        let a = [true, false, true];
+        assert_eq!(paired_difference(&a, &a), (0.0, (0.0, 0.0)));
+        let (mean, (low, high)) =
+            paired_difference(&[true, true, true, false], &[false, true, false, false]);
+        assert_eq!(mean, 0.5);
+        assert!(low < 0.5 && high > 0.5);
+    }
+
+    #[test]
+    fn text_scores_count_by_their_last_number() {
+        assert_eq!(score_value(&serde_json::json!(7)), Some(7.0));
+        assert_eq!(score_value(&serde_json::json!("3/41")), Some(41.0));
+        assert_eq!(score_value(&serde_json::json!("none")), None);
+    }
+
+    #[test]
+    fn a_histogram_has_a_bar_per_value_scaled_to_the_largest() {
+        let text = histogram(&[0, 0, 0, 0, 2], 8);
+        assert_eq!(text, "        0 ████████ 4\n        1  0\n        2 ██ 1\n");
+    }
+}
