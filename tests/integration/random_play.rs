@@ -3,32 +3,12 @@
 //! conserved at every decision (debug builds check), and replaying the same
 //! choices reproduces the same game.
 
+use delve::check::every_configuration;
 use delve::decider::RandomBot;
-use delve::script::{catalog, Deal, Ruleset, RunEnd, RunPlan};
+use delve::open::options_for;
+use delve::script::{Deal, Ruleset, RunEnd, RunPlan};
 use proptest::prelude::*;
-use rhai::{Dynamic, Map};
-
-/// The defaults, then each other value an option can take.
-fn option_sets(ruleset: &Ruleset) -> Vec<Map> {
-    let mut sets = vec![ruleset.default_options()];
-    for spec in &ruleset.declared.options {
-        let others: Vec<Dynamic> = if spec.default.is_bool() {
-            vec![(!spec.default.as_bool().unwrap()).into()]
-        } else {
-            spec.allowed
-                .iter()
-                .filter(|a| **a != spec.default.to_string())
-                .map(|a| a.as_str().into())
-                .collect()
-        };
-        for value in others {
-            let mut options = ruleset.default_options();
-            options.insert(spec.name.as_str().into(), value);
-            sets.push(options);
-        }
-    }
-    sets
-}
+use rhai::Map;
 
 fn play_randomly(ruleset: &Ruleset, options: &Map, seed: u64) -> Result<(), TestCaseError> {
     let deal = Deal { seed, stack: None };
@@ -65,11 +45,10 @@ proptest! {
 
     #[test]
     fn every_ruleset_ends_and_conserves_cards_under_random_play(seed in any::<u64>()) {
-        for name in catalog::names() {
+        for (name, opts) in every_configuration() {
             let ruleset = Ruleset::load(&name).unwrap();
-            for options in option_sets(&ruleset) {
-                play_randomly(&ruleset, &options, seed)?;
-            }
+            let options = options_for(&ruleset, &opts).unwrap();
+            play_randomly(&ruleset, &options, seed)?;
         }
     }
 }
