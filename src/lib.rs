@@ -20,3 +20,4 @@ pub mod sim;
 pub mod stats;
 pub mod table;
 pub mod transcript;
+pub mod usage;

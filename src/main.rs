@@ -8,7 +8,6 @@ use delve::cli::{CheckArgs, Cli, Command, GameArgs};
 use delve::open::{GameSpec, UsageError};
 use delve::repl::input::{piped_stdin, LineSource, Terminal};
 use delve::repl::{listing, Repl};
-use delve::script::catalog::UnknownGame;
 use delve::session::Session;
 use delve::transcript::Transcript;
 use std::io::IsTerminal;
@@ -20,7 +19,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             anstream::eprintln!("delve: {error:#}");
-            let usage = error.is::<UsageError>() || error.is::<UnknownGame>();
+            let usage = error.is::<UsageError>();
             ExitCode::from(if usage { 2 } else { 1 })
         }
     }

@@ -5,22 +5,11 @@
 use crate::deal::DealFile;
 use crate::script::{Deal, Ruleset};
 use crate::session::Session;
+pub use crate::usage::UsageError;
 use anyhow::{Context, Result};
 use rhai::Map;
 use std::path::PathBuf;
 use std::rc::Rc;
-
-/// A mistake in how delve was called: exits with code 2.
-#[derive(Debug)]
-pub struct UsageError(pub String);
-
-impl std::fmt::Display for UsageError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for UsageError {}
 
 #[derive(Clone, Debug, Default)]
 pub struct GameSpec {

@@ -3,6 +3,7 @@
 //! copy built into the binary), extra folders in `DELVE_GAMES`, or any path
 //! to a `.rhai` file.
 
+use crate::usage::UsageError;
 use anyhow::{bail, Context, Result};
 use include_dir::{include_dir, Dir};
 use std::path::{Path, PathBuf};
@@ -20,17 +21,6 @@ pub struct ScriptFile {
     pub path: Option<PathBuf>,
     pub text: String,
 }
-
-#[derive(Debug)]
-pub struct UnknownGame(pub String);
-
-impl std::fmt::Display for UnknownGame {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for UnknownGame {}
 
 /// The folders searched for rulesets, first match wins.
 fn folders() -> Vec<PathBuf> {
@@ -85,7 +75,7 @@ pub fn find(spec: &str) -> Result<ScriptFile> {
             text: file.contents_utf8().unwrap_or_default().to_string(),
         });
     }
-    Err(UnknownGame(unknown_message(spec)).into())
+    Err(UsageError(unknown_message(spec)).into())
 }
 
 fn read_path(path: &Path) -> Result<ScriptFile> {
