@@ -96,21 +96,10 @@ pub fn paint_suits(text: &str) -> String {
         }
         match ch {
             '♥' | '♦' => {
-                let rank_len = word
-                    .chars()
-                    .rev()
-                    .take_while(|c| "0123456789AJQK".contains(*c))
-                    .count();
-                let split = word
-                    .char_indices()
-                    .rev()
-                    .nth(rank_len.saturating_sub(1))
-                    .map_or(word.len(), |(i, _)| i);
-                let (before, rank) = if rank_len == 0 {
-                    (word.as_str(), "")
-                } else {
-                    word.split_at(split)
-                };
+                let start = word
+                    .trim_end_matches(|c| "0123456789AJQK".contains(c))
+                    .len();
+                let (before, rank) = word.split_at(start);
                 out.push_str(before);
                 let _ = write!(out, "{}", format!("{rank}{ch}").red());
             }

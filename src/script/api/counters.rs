@@ -1,0 +1,55 @@
+//! Named counters on the table, and the options a game was started with.
+
+use super::{fail, Fallible, Shared};
+use rhai::{Dynamic, Engine};
+
+pub(super) fn register(engine: &mut Engine, rt: &Shared) {
+    let r = rt.clone();
+    engine.register_fn("get", move |name: &str| -> Fallible<i64> {
+        let rt = r.borrow();
+        match rt.table.counters.get(name) {
+            Some(v) => Ok(*v),
+            None => {
+                let names: Vec<&str> = rt.table.counters.keys().map(String::as_str).collect();
+                fail(format!(
+                    "no counter named `{name}` (counters: {})",
+                    names.join(", ")
+                ))
+            }
+        }
+    });
+    let r = rt.clone();
+    engine.register_fn("set", move |name: &str, value: i64| {
+        r.borrow_mut()
+            .table
+            .counters
+            .insert(name.to_string(), value);
+    });
+    let r = rt.clone();
+    engine.register_fn("add", move |name: &str, delta: i64| -> Fallible<i64> {
+        let mut rt = r.borrow_mut();
+        match rt.table.counters.get_mut(name) {
+            Some(v) => {
+                *v += delta;
+                Ok(*v)
+            }
+            None => fail(format!(
+                "no counter named `{name}`: set it before adding to it"
+            )),
+        }
+    });
+    let r = rt.clone();
+    engine.register_fn("opt", move |name: &str| -> Fallible<Dynamic> {
+        let rt = r.borrow();
+        match rt.options.get(name) {
+            Some(v) => Ok(v.clone()),
+            None => {
+                let names: Vec<&str> = rt.options.keys().map(|k| k.as_str()).collect();
+                fail(format!(
+                    "no option named `{name}` (options: {})",
+                    names.join(", ")
+                ))
+            }
+        }
+    });
+}

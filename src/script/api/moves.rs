@@ -1,0 +1,88 @@
+//! Moving cards between piles: every move keeps each card on the table.
+
+use super::{fail, Fallible, PileRef, Shared};
+use crate::card::Card;
+use crate::script::runtime::Runtime;
+use rhai::{Array, Dynamic, Engine};
+
+/// Takes `card` out of pile `from`, or says where it is not.
+fn take(rt: &mut Runtime, from: PileRef, card: &Card) -> Fallible<crate::pile::Placed> {
+    let pile = rt.table.pile_mut(from.0);
+    match pile.position(card) {
+        Some(i) => Ok(pile.remove(i)),
+        None => fail(format!("{card} is not in pile `{}`", pile.name)),
+    }
+}
+
+fn take_top(rt: &mut Runtime, from: PileRef) -> Fallible<Card> {
+    let pile = rt.table.pile_mut(from.0);
+    match pile.pop() {
+        Some(placed) => Ok(placed.card),
+        None => fail(format!("pile `{}` is empty: no card to move", pile.name)),
+    }
+}
+
+/// Moves keep every card on the table: a card lands with the facing of the
+/// pile it lands on.
+pub(super) fn register(engine: &mut Engine, rt: &Shared) {
+    let r = rt.clone();
+    engine.register_fn(
+        "move_top",
+        move |from: &mut PileRef, to: PileRef| -> Fallible<Card> {
+            let mut rt = r.borrow_mut();
+            let card = take_top(&mut rt, *from)?;
+            rt.table.pile_mut(to.0).push(card.clone());
+            Ok(card)
+        },
+    );
+    let r = rt.clone();
+    engine.register_fn(
+        "move_top",
+        move |from: &mut PileRef, to: PileRef, n: i64| -> Fallible<Array> {
+            let mut rt = r.borrow_mut();
+            let available = rt.table.pile(from.0).len() as i64;
+            if n < 0 || n > available {
+                let name = &rt.table.pile(from.0).name;
+                return fail(format!(
+                    "can not move {n} cards from pile `{name}` of {available}"
+                ));
+            }
+            let mut moved = Array::new();
+            for _ in 0..n {
+                let card = take_top(&mut rt, *from)?;
+                rt.table.pile_mut(to.0).push(card.clone());
+                moved.push(Dynamic::from(card));
+            }
+            Ok(moved)
+        },
+    );
+    let r = rt.clone();
+    engine.register_fn(
+        "move",
+        move |from: &mut PileRef, card: Card, to: PileRef| -> Fallible<()> {
+            let mut rt = r.borrow_mut();
+            take(&mut rt, *from, &card)?;
+            rt.table.pile_mut(to.0).push(card);
+            Ok(())
+        },
+    );
+    let r = rt.clone();
+    engine.register_fn(
+        "move_under",
+        move |from: &mut PileRef, card: Card, to: PileRef| -> Fallible<()> {
+            let mut rt = r.borrow_mut();
+            take(&mut rt, *from, &card)?;
+            rt.table.pile_mut(to.0).insert(0, card);
+            Ok(())
+        },
+    );
+    let r = rt.clone();
+    engine.register_fn("move_all", move |from: &mut PileRef, to: PileRef| {
+        let mut rt = r.borrow_mut();
+        let cards = rt.table.pile_mut(from.0).take_all();
+        let target = rt.table.pile_mut(to.0);
+        for placed in cards {
+            target.push(placed.card);
+        }
+    });
+}

@@ -1,0 +1,183 @@
+//! Piles for scripts: making and finding them, reading them, turning
+//! cards over, creating cards in setup and shuffling.
+
+use super::{fail, Fallible, Shared};
+use crate::card::Card;
+use crate::deal;
+use crate::script::runtime::Runtime;
+use rhai::{Array, Dynamic, Engine};
+
+/// A handle on one pile of the table; scripts hold these, the table holds cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PileRef(pub(super) usize);
+
+fn pile_named(rt: &Runtime, name: &str) -> Fallible<PileRef> {
+    match rt.table.pile_index(name) {
+        Some(i) => Ok(PileRef(i)),
+        None => {
+            let names: Vec<&str> = rt.table.piles().iter().map(|p| p.name.as_str()).collect();
+            fail(format!(
+                "no pile named `{name}` (piles: {})",
+                names.join(", ")
+            ))
+        }
+    }
+}
+
+fn cards_of(array: Array) -> Fallible<Vec<Card>> {
+    array
+        .into_iter()
+        .map(|d| {
+            let type_name = d.type_name();
+            d.try_cast::<Card>()
+                .ok_or_else(|| format!("expected a card, found {type_name}").into())
+        })
+        .collect()
+}
+
+pub(super) fn register(engine: &mut Engine, rt: &Shared) {
+    engine.register_type_with_name::<PileRef>("Pile");
+    engine.register_fn("==", |a: PileRef, b: PileRef| a == b);
+    let r = rt.clone();
+    engine.register_fn(
+        "new_pile",
+        move |name: &str, facing: &str| -> Fallible<PileRef> {
+            let face_up = match facing {
+                "up" => true,
+                "down" => false,
+                other => return fail(format!("a pile lies \"up\" or \"down\", not \"{other}\"")),
+            };
+            Ok(PileRef(r.borrow_mut().table.add_pile(name, face_up)))
+        },
+    );
+    let r = rt.clone();
+    engine.register_fn("pile", move |name: &str| pile_named(&r.borrow(), name));
+    let r = rt.clone();
+    engine.register_get("name", move |p: &mut PileRef| {
+        r.borrow().table.pile(p.0).name.clone()
+    });
+    // Both `pile.len` and `pile.len()`, as Rhai arrays allow.
+    let r = rt.clone();
+    let len = move |p: &mut PileRef| r.borrow().table.pile(p.0).len() as i64;
+    engine
+        .register_get("len", len.clone())
+        .register_fn("len", len);
+    let r = rt.clone();
+    let is_empty = move |p: &mut PileRef| r.borrow().table.pile(p.0).is_empty();
+    engine
+        .register_get("is_empty", is_empty.clone())
+        .register_fn("is_empty", is_empty);
+    let r = rt.clone();
+    engine.register_get("cards", move |p: &mut PileRef| -> Array {
+        let rt = r.borrow();
+        let placed = rt.table.pile(p.0).placed().iter();
+        placed
+            .map(|pl| match rt.sees(pl) {
+                true => Dynamic::from(pl.card.clone()),
+                false => Dynamic::UNIT,
+            })
+            .collect()
+    });
+    let r = rt.clone();
+    engine.register_fn(
+        "from_top",
+        move |p: &mut PileRef, depth: i64| -> Fallible<Card> {
+            let rt = r.borrow();
+            let pile = rt.table.pile(p.0);
+            match usize::try_from(depth).ok().and_then(|d| pile.from_top(d)) {
+                Some(placed) => rt.seen(placed),
+                None => fail(format!(
+                    "pile `{}` has {} cards: none at depth {depth}",
+                    pile.name,
+                    pile.len()
+                )),
+            }
+        },
+    );
+    let r = rt.clone();
+    engine.register_get("top", move |p: &mut PileRef| -> Fallible<Card> {
+        let rt = r.borrow();
+        let pile = rt.table.pile(p.0);
+        match pile.from_top(0) {
+            Some(placed) => rt.seen(placed),
+            None => fail(format!("pile `{}` is empty: it has no top card", pile.name)),
+        }
+    });
+    let r = rt.clone();
+    engine.register_fn("contains", move |p: &mut PileRef, card: Card| {
+        let rt = r.borrow();
+        let pile = rt.table.pile(p.0);
+        pile.placed()
+            .iter()
+            .any(|pl| pl.card == card && rt.sees(pl))
+    });
+    let r = rt.clone();
+    engine.register_fn(
+        "is_face_up",
+        move |p: &mut PileRef, card: Card| -> Fallible<bool> {
+            let rt = r.borrow();
+            let pile = rt.table.pile(p.0);
+            match pile.position(&card) {
+                Some(i) => Ok(pile.placed()[i].face_up),
+                None => fail(format!("{card} is not in pile `{}`", pile.name)),
+            }
+        },
+    );
+    for (name, up) in [("turn_up", true), ("turn_down", false)] {
+        let r = rt.clone();
+        engine.register_fn(name, move |p: &mut PileRef, card: Card| -> Fallible<()> {
+            let mut rt = r.borrow_mut();
+            let pile = rt.table.pile_mut(p.0);
+            match pile.position(&card) {
+                Some(i) => {
+                    pile.set_face(i, up);
+                    Ok(())
+                }
+                None => fail(format!("{card} is not in pile `{}`", pile.name)),
+            }
+        });
+    }
+    for (name, up) in [("turn_all_up", true), ("turn_all_down", false)] {
+        let r = rt.clone();
+        engine.register_fn(name, move |p: &mut PileRef| {
+            r.borrow_mut().table.pile_mut(p.0).set_all_faces(up)
+        });
+    }
+    let r = rt.clone();
+    engine.register_fn(
+        "create",
+        move |p: &mut PileRef, cards: Array| -> Fallible<()> {
+            let cards = cards_of(cards)?;
+            let mut rt = r.borrow_mut();
+            if !rt.in_setup() {
+                return fail(
+                    "cards can be created only during setup, before the first decision".into(),
+                );
+            }
+            rt.table.create(&cards);
+            let pile = rt.table.pile_mut(p.0);
+            for card in cards {
+                pile.push(card);
+            }
+            Ok(())
+        },
+    );
+    let r = rt.clone();
+    engine.register_fn("shuffle", move |p: &mut PileRef| -> Fallible<()> {
+        let mut guard = r.borrow_mut();
+        let rt = &mut *guard;
+        let pile = rt.table.pile_mut(p.0);
+        let mut cards: Vec<Card> = pile.take_all().into_iter().map(|pl| pl.card).collect();
+        let name = pile.name.clone();
+        let outcome = deal::shuffle(
+            &mut cards,
+            rt.shuffles,
+            rt.deal.as_deref(),
+            &mut rt.random,
+            &name,
+        );
+        rt.shuffles += 1;
+        rt.table.pile_mut(p.0).set_cards(cards);
+        outcome.map_err(|e| e.to_string().into())
+    });
+}
