@@ -953,7 +953,10 @@ def main() -> int:
     ap.add_argument("--ruling", action="append", default=[], choices=list(RULINGS),
                     help="flip one of the model's readings of an open point")
     ap.add_argument("--events", action="store_true", help="list which rules the games exercised")
+    ap.add_argument("--delve", default=None, help="the delve binary to test")
     args = ap.parse_args()
+    if args.delve:
+        globals()["BINARY"] = args.delve
     for r in args.ruling:
         RULINGS[r] = not RULINGS[r]
     if not os.path.exists(BINARY):
