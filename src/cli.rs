@@ -10,9 +10,9 @@ use std::path::PathBuf;
     about = "Play solo card games whose rules are Rhai scripts",
     long_about = "Play solo card games whose rules are Rhai scripts.\n\n\
         Without a command, delve opens its REPL: `list` shows the games, `play GAME` starts one.",
-    after_help = "Examples:\n  delve list\n  delve play clear-the-dungeon --seed 7\n  \
-        delve play clear-the-dungeon --opt damage_limit=0\n  delve play my-variant.rhai\n  \
-        delve replay tests/sessions/clear-the-dungeon-win.txt"
+    after_help = "Examples (GAME is a name from `delve list`):\n  delve list\n  \
+        delve play GAME --seed 7\n  delve play GAME --opt KEY=VALUE\n  \
+        delve play my-variant.rhai\n  delve replay session.txt"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -38,9 +38,9 @@ pub enum Command {
 
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Examples:\n  delve sim clear-the-dungeon --games 10000\n  \
-    delve sim clear-the-dungeon --games 10000 --bot heuristic --vs-opt reserve=false\n  \
-    delve sim clear-the-dungeon --games 10000 --vs clear-the-dungeon-hard --json"
+    after_help = "Examples (GAME is a name from `delve list`):\n  delve sim GAME --games 10000\n  \
+    delve sim GAME --games 10000 --bot heuristic --vs-opt KEY=VALUE\n  \
+    delve sim GAME --games 10000 --vs OTHER-GAME --json"
 )]
 pub struct SimArgs {
     /// A ruleset name from `delve list`, or a path to a .rhai file

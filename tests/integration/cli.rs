@@ -274,3 +274,32 @@ fn sim_of_a_ruleset_without_a_bot_refuses_the_heuristic_bot() {
         .code(2)
         .stderr(contains("has no heuristic bot"));
 }
+
+/// The host knows no game: no ruleset's name or title appears in src/.
+#[test]
+fn the_host_sources_name_no_game() {
+    let mut names = Vec::new();
+    for name in delve::script::catalog::names() {
+        let title = delve::script::Ruleset::load(&name).unwrap().declared.title;
+        names.push(name.to_lowercase());
+        names.push(title.to_lowercase());
+    }
+    let mut dirs = vec![std::path::PathBuf::from("src")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap().to_lowercase();
+            for name in &names {
+                assert!(
+                    !text.contains(name.as_str()),
+                    "{} names the game `{name}`",
+                    path.display()
+                );
+            }
+        }
+    }
+}
