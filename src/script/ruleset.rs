@@ -122,10 +122,7 @@ impl Ruleset {
         engine
             .run_ast(&ast)
             .map_err(|e| ScriptError::from_eval(&file.origin, &e))?;
-        if !ast
-            .iter_functions()
-            .any(|f| f.name == "play" && f.params.is_empty())
-        {
+        if !defines(&ast, "play", 0) {
             bail!(
                 "{}: a ruleset needs a `fn play()`: the game starts there",
                 file.origin
@@ -152,9 +149,7 @@ impl Ruleset {
 
     /// Whether the script defines `fn NAME` with `arity` parameters.
     pub fn has_fn(&self, name: &str, arity: usize) -> bool {
-        self.ast
-            .iter_functions()
-            .any(|f| f.name == name && f.params.len() == arity)
+        defines(&self.ast, name, arity)
     }
 
     pub fn name(&self) -> &str {
@@ -211,11 +206,7 @@ impl Ruleset {
 
     /// The script's own picture of `table`, if it has a `fn view()`.
     pub fn view(&self, table: &Table, options: &Map) -> Option<Result<String, ScriptError>> {
-        if !self
-            .ast
-            .iter_functions()
-            .any(|f| f.name == "view" && f.params.is_empty())
-        {
+        if !self.has_fn("view", 0) {
             return None;
         }
         {
@@ -235,6 +226,11 @@ impl Ruleset {
             .call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, function, ())
             .map_err(|e| ScriptError::from_eval(&self.file.origin, &e))
     }
+}
+
+fn defines(ast: &AST, name: &str, arity: usize) -> bool {
+    ast.iter_functions()
+        .any(|f| f.name == name && f.params.len() == arity)
 }
 
 /// The sandbox: bounded work between decisions, depth, and sizes.

@@ -56,26 +56,24 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
             Ok(moved)
         },
     );
-    let r = rt.clone();
-    engine.register_fn(
-        "move",
-        move |from: &mut PileRef, card: Card, to: PileRef| -> Fallible<()> {
-            let mut rt = r.borrow_mut();
-            take(&mut rt, *from, &card)?;
-            rt.table.pile_mut(to.0).push(card);
-            Ok(())
-        },
-    );
-    let r = rt.clone();
-    engine.register_fn(
-        "move_under",
-        move |from: &mut PileRef, card: Card, to: PileRef| -> Fallible<()> {
-            let mut rt = r.borrow_mut();
-            take(&mut rt, *from, &card)?;
-            rt.table.pile_mut(to.0).insert(0, card);
-            Ok(())
-        },
-    );
+    // `move` puts the card on top of `to`, `move_under` at its bottom.
+    for (name, under) in [("move", false), ("move_under", true)] {
+        let r = rt.clone();
+        engine.register_fn(
+            name,
+            move |from: &mut PileRef, card: Card, to: PileRef| -> Fallible<()> {
+                let mut rt = r.borrow_mut();
+                take(&mut rt, *from, &card)?;
+                let target = rt.table.pile_mut(to.0);
+                if under {
+                    target.insert(0, card);
+                } else {
+                    target.push(card);
+                }
+                Ok(())
+            },
+        );
+    }
     let r = rt.clone();
     engine.register_fn("move_all", move |from: &mut PileRef, to: PileRef| {
         let mut rt = r.borrow_mut();
