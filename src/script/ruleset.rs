@@ -241,6 +241,9 @@ fn configure(engine: &mut Engine, runtime: &Rc<RefCell<Runtime>>) {
         .set_max_string_size(64 * 1024)
         .set_max_array_size(10_000)
         .set_max_map_size(10_000)
+        // Interning pays off for few distinct strings; labels are many, and a
+        // full interner rescans itself on every insert.
+        .set_max_strings_interned(0)
         .set_strict_variables(true)
         .set_fail_on_invalid_map_property(true);
     engine.on_print(|text| eprintln!("{text}"));
