@@ -11,6 +11,10 @@ use delve::sim::{play, Bot};
 use std::process::{Command, Stdio};
 use std::rc::Rc;
 
+// The same allocator as the `delve` binary, so figures match what users run.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn random_games(c: &mut Criterion) {
     let ruleset = Ruleset::load("clear-the-dungeon").unwrap();
     let options = ruleset.default_options();
