@@ -6,12 +6,12 @@
 
 use crate::deal::DealFile;
 use crate::decider::Choice;
+use crate::files;
 use crate::open::options_for;
 use crate::script::{Deal, Ruleset};
 use crate::session::Session;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
-use std::io::Write;
 use std::path::Path;
 use std::rc::Rc;
 
@@ -32,7 +32,8 @@ struct SaveFile {
     choices: Vec<Choice>,
 }
 
-pub fn save(session: &Session, path: &Path) -> Result<()> {
+/// Saves to `path`; messages name it `shown`, as the person typed it.
+pub fn save(session: &Session, path: &Path, shown: &str) -> Result<()> {
     let file = SaveFile {
         format: FORMAT.into(),
         version: VERSION,
@@ -47,19 +48,9 @@ pub fn save(session: &Session, path: &Path) -> Result<()> {
         deal: session.deal.stack.as_ref().map(|d| d.text.clone()),
         choices: session.choices().to_vec(),
     };
-    let json = serde_json::to_string_pretty(&file)?;
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    let mut temp = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("can not write in {}", dir.display()))?;
-    temp.write_all(json.as_bytes())?;
-    temp.write_all(b"\n")?;
-    temp.as_file().sync_all()?;
-    temp.persist(path)
-        .with_context(|| format!("can not save to {}", path.display()))?;
-    Ok(())
+    let json = serde_json::to_string_pretty(&file)? + "\n";
+    files::write_atomically(path, json.as_bytes())
+        .with_context(|| format!("can not save to {shown}"))
 }
 
 /// A loaded game, with what the player should know about how it loaded.
@@ -68,18 +59,17 @@ pub struct Loaded {
     pub notes: Vec<String>,
 }
 
-pub fn load(path: &Path) -> Result<Loaded> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("can not read {}", path.display()))?;
-    let file: SaveFile = serde_json::from_str(&text)
-        .with_context(|| format!("{} is not a delve save file", path.display()))?;
+/// Loads from `path`; messages name it `shown`, as the person typed it.
+pub fn load(path: &Path, shown: &str) -> Result<Loaded> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("can not read {shown}"))?;
+    let file: SaveFile =
+        serde_json::from_str(&text).with_context(|| format!("{shown} is not a delve save file"))?;
     if file.format != FORMAT {
-        bail!("{} is not a delve save file", path.display());
+        bail!("{shown} is not a delve save file");
     }
     if file.version != VERSION {
         bail!(
-            "{} is a version {} save; this delve reads version {VERSION}",
-            path.display(),
+            "{shown} is a version {} save; this delve reads version {VERSION}",
             file.version
         );
     }
@@ -92,9 +82,9 @@ pub fn load(path: &Path) -> Result<Loaded> {
         ));
     }
     let options = options_for(&ruleset, &file.options)
-        .with_context(|| format!("the options saved in {}", path.display()))?;
+        .with_context(|| format!("the options saved in {shown}"))?;
     let stack = match &file.deal {
-        Some(text) => Some(Rc::new(DealFile::parse(&path.display().to_string(), text)?)),
+        Some(text) => Some(Rc::new(DealFile::parse(shown, text)?)),
         None => None,
     };
     let wanted = file.choices.len();
