@@ -109,8 +109,8 @@ fn check_game(
     }
     let dir = tempfile::tempdir().map_err(|e| fail("a save loads back", e.to_string(), &prefix))?;
     let path = dir.path().join("check.json");
-    let loaded = save::save(&session, &path)
-        .and_then(|_| save::load(&path))
+    let loaded = save::save(&session, &path, "check.json")
+        .and_then(|_| save::load(&path, "check.json"))
         .map_err(|e| {
             fail(
                 "a save loads back to the same state",

@@ -6,7 +6,7 @@
 use crate::card::{Card, CardPattern};
 use crate::random::Random;
 use anyhow::{bail, Context, Result};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct DealLine {
@@ -21,14 +21,19 @@ pub struct DealFile {
     pub origin: String,
     /// The file's text, kept so a save can carry the deal with it.
     pub text: String,
+    /// The file it was read from, if any (a save carries only the text).
+    pub path: Option<PathBuf>,
     lines: Vec<DealLine>,
 }
 
 impl DealFile {
-    pub fn read(path: &Path) -> Result<DealFile> {
+    /// Reads the file at `path`, named `origin` in messages (as the user wrote it).
+    pub fn read(path: &Path, origin: &str) -> Result<DealFile> {
         let text = std::fs::read_to_string(path)
-            .with_context(|| format!("can not read deal file {}", path.display()))?;
-        DealFile::parse(&path.display().to_string(), &text)
+            .with_context(|| format!("can not read deal file {origin}"))?;
+        let mut deal = DealFile::parse(origin, &text)?;
+        deal.path = Some(path.to_path_buf());
+        Ok(deal)
     }
 
     pub fn parse(origin: &str, text: &str) -> Result<DealFile> {
@@ -55,6 +60,7 @@ impl DealFile {
         Ok(DealFile {
             origin: origin.to_string(),
             text: text.to_string(),
+            path: None,
             lines,
         })
     }

@@ -3,7 +3,7 @@
 //! errors (exit code 2); everything else a game error.
 
 use crate::deal::DealFile;
-use crate::script::{Deal, Ruleset};
+use crate::script::{catalog, Deal, Ruleset};
 use crate::session::Session;
 pub use crate::usage::UsageError;
 use anyhow::{Context, Result};
@@ -18,14 +18,24 @@ pub struct GameSpec {
     pub deal: Option<PathBuf>,
     /// `KEY=VALUE` as typed.
     pub opts: Vec<String>,
+    /// The folder relative paths (game, deal) are tried from first: a
+    /// transcript's own folder, so a test folder runs from anywhere.
+    pub base: Option<PathBuf>,
 }
 
 impl GameSpec {
     pub fn open(&self) -> Result<Session> {
-        let ruleset = Ruleset::load(&self.game)?;
+        let file = catalog::find_from(&self.game, self.base.as_deref())?;
+        let ruleset = Ruleset::from_file(file)?;
         let options = options_for(&ruleset, &self.opts)?;
         let stack = match &self.deal {
-            Some(path) => Some(Rc::new(DealFile::read(path)?)),
+            Some(path) => {
+                let found = catalog::resolve_from(self.base.as_deref(), path);
+                Some(Rc::new(DealFile::read(
+                    &found,
+                    &path.display().to_string(),
+                )?))
+            }
             None => None,
         };
         let seed = self.seed.unwrap_or_else(fresh_seed);

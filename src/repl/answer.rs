@@ -1,5 +1,5 @@
-//! Reading a person's answer to a prompt: an option's number, its label, or
-//! an unambiguous part of it. Cards may be typed in ASCII (`7h` for `7♥`).
+//! Reading a person's answer to a prompt: an option's number, its label, its
+//! key, or an unambiguous part of its label. Cards may be typed in ASCII (`7h` for `7♥`).
 
 use crate::card::CardPattern;
 use crate::decider::Prompt;
@@ -34,6 +34,16 @@ pub fn resolve(input: &str, prompt: &Prompt) -> Answer {
         .collect();
     if let Some(exact) = labels.iter().position(|l| forms.contains(l)) {
         return Answer::Option(exact);
+    }
+    // A key, as `record` writes it: exact, or exact but for case.
+    if let Some(key) = prompt.options.iter().position(|o| o.key == input) {
+        return Answer::Option(key);
+    }
+    let keyed: Vec<usize> = (0..count)
+        .filter(|&i| prompt.options[i].key.eq_ignore_ascii_case(input))
+        .collect();
+    if let [only] = keyed.as_slice() {
+        return Answer::Option(*only);
     }
     let matching: Vec<usize> = (0..count)
         .filter(|&i| forms.iter().any(|f| labels[i].contains(f.as_str())))
@@ -115,6 +125,15 @@ mod tests {
             message.contains("fits 2 options (1. 7♥ on J♠, 2. 7♥ on Q♠)"),
             "{message}"
         );
+    }
+
+    #[test]
+    fn a_key_picks_its_option_even_when_the_label_differs() {
+        let mut p = prompt(&["move north", "move east"]);
+        p.options[0].key = "n".into();
+        p.options[1].key = "e".into();
+        assert_eq!(resolve("e", &p), Answer::Option(1));
+        assert_eq!(resolve("N", &p), Answer::Option(0));
     }
 
     #[test]

@@ -9,7 +9,11 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "GAME [SEED]",
         "start a game: a name from `list` or a path to a .rhai file",
     ),
-    ("rules", "", "the current ruleset's summary of its rules"),
+    (
+        "rules",
+        "[GAME]",
+        "the rules of the current game, or of any ruleset",
+    ),
     (
         "options",
         "",
@@ -33,6 +37,11 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "a new deal: the next seed, or the one given",
     ),
     ("save", "FILE", "save the game to a JSON file"),
+    (
+        "record",
+        "FILE",
+        "write the game so far as a transcript, for `delve test`",
+    ),
     ("load", "FILE", "load a saved game"),
     (
         "reload",
@@ -49,7 +58,7 @@ pub enum Command {
     Help(Option<String>),
     List,
     Play(String, Option<u64>),
-    Rules,
+    Rules(Option<String>),
     Options,
     Show,
     Undo,
@@ -57,6 +66,7 @@ pub enum Command {
     Restart,
     New(Option<u64>),
     Save(String),
+    Record(String),
     Load(String),
     Reload,
     Log,
@@ -98,9 +108,11 @@ pub fn parse(input: &str) -> Option<Result<Command, String>> {
             Err(e) => return Some(Err(e)),
         },
         ("save", [file]) => Command::Save(file.to_string()),
+        ("record", [file]) => Command::Record(file.to_string()),
         ("load", [file]) => Command::Load(file.to_string()),
         ("list", []) => Command::List,
-        ("rules", []) => Command::Rules,
+        ("rules", []) => Command::Rules(None),
+        ("rules", [game]) => Command::Rules(Some(game.to_string())),
         ("options", []) => Command::Options,
         ("show", []) => Command::Show,
         ("undo", []) => Command::Undo,
@@ -113,29 +125,6 @@ pub fn parse(input: &str) -> Option<Result<Command, String>> {
         _ => return Some(Err(usage())),
     };
     Some(Ok(command))
-}
-
-pub fn help(topic: Option<&str>) -> String {
-    let line = |(name, args, text): &(&str, &str, &str)| {
-        let call = format!("{name} {args}");
-        format!("  {call:<18} {text}")
-    };
-    match topic {
-        Some(topic) => match COMMANDS.iter().find(|(n, _, _)| *n == topic) {
-            Some(command) => line(command),
-            None => format!("no command `{topic}`; `help` lists them"),
-        },
-        None => {
-            let mut text = String::from(
-                "Answer a question with the option's number, its label, or enough of the\n\
-                 label to tell it apart (cards may be typed as 7h, TD, QS). Tab completes.\n\
-                 Commands:\n",
-            );
-            let lines: Vec<String> = COMMANDS.iter().map(line).collect();
-            text += &lines.join("\n");
-            text
-        }
-    }
 }
 
 #[cfg(test)]

@@ -4,6 +4,8 @@
 
 pub mod answer;
 pub mod command;
+pub mod files;
+pub mod help;
 pub mod input;
 
 use crate::open::GameSpec;
@@ -11,11 +13,12 @@ use crate::render;
 use crate::save;
 use crate::script::{catalog, Event, Ruleset, ScriptError};
 use crate::session::{Session, Standing};
+use crate::transcript::record;
 use answer::Answer;
 use command::{Command, COMMANDS};
+use files::Files;
 use input::{Line, LineSource};
 use std::io::{self, Write};
-use std::path::Path;
 
 pub struct Repl<'a> {
     session: Option<Session>,
@@ -23,6 +26,17 @@ pub struct Repl<'a> {
     out: &'a mut dyn Write,
     /// Show the table and the question before reading the next line.
     changed: bool,
+    files: Files,
+    /// How often the script failed: a transcript with any fails its test.
+    script_errors: usize,
+}
+
+/// What a command has to say: done, refused (nothing changed), or the
+/// script failed (nothing changed either, but the script is at fault).
+enum Reply {
+    Done(String),
+    Refused(String),
+    ScriptFailed(String),
 }
 
 impl<'a> Repl<'a> {
@@ -36,7 +50,19 @@ impl<'a> Repl<'a> {
             input,
             out,
             changed: true,
+            files: Files::Anywhere,
+            script_errors: 0,
         }
+    }
+
+    /// Limits the files that `save`, `load`, `record` and `play` may use.
+    pub fn set_files(&mut self, files: Files) {
+        self.files = files;
+    }
+
+    /// How many times the script failed during this REPL's life.
+    pub fn script_errors(&self) -> usize {
+        self.script_errors
     }
 
     /// Reads and acts until `quit` or the end of input.
@@ -101,7 +127,18 @@ impl<'a> Repl<'a> {
                 }
             }
         }
-        writeln!(self.out, "{}\n", render::table(session))?;
+        let table = match session.view() {
+            Some(Ok(view)) => view,
+            Some(Err(error)) => {
+                self.script_errors += 1;
+                format!(
+                    "(the script's view failed: {error})\n{}",
+                    render::plain_table(session.table())
+                )
+            }
+            None => render::plain_table(session.table()),
+        };
+        writeln!(self.out, "{}\n", render::paint_suits(table.trim_end()))?;
         match session.standing() {
             Standing::Asking(prompt) => write!(self.out, "{}", render::prompt(prompt)),
             Standing::Ended(outcome) => writeln!(
@@ -158,6 +195,7 @@ impl<'a> Repl<'a> {
     }
 
     fn script_failed(&mut self, error: &ScriptError) -> io::Result<()> {
+        self.script_errors += 1;
         writeln!(
             self.out,
             "script error: {error}\n(the game stays where it was)"
@@ -166,9 +204,21 @@ impl<'a> Repl<'a> {
 
     fn command(&mut self, command: Command) -> io::Result<()> {
         match command {
-            Command::Help(topic) => writeln!(self.out, "{}", command::help(topic.as_deref())),
+            Command::Help(topic) => writeln!(self.out, "{}", help::help(topic.as_deref())),
             Command::List => writeln!(self.out, "{}", listing()),
+            Command::Rules(Some(game)) => {
+                if let Err(refused) = self.files.may_play(&game) {
+                    return writeln!(self.out, "{refused}");
+                }
+                match Ruleset::load(&game) {
+                    Ok(ruleset) => writeln!(self.out, "{}", rules_text(&ruleset)),
+                    Err(error) => writeln!(self.out, "{error:#}"),
+                }
+            }
             Command::Play(game, seed) => {
+                if let Err(refused) = self.files.may_play(&game) {
+                    return writeln!(self.out, "{refused}");
+                }
                 let spec = GameSpec {
                     game,
                     seed,
@@ -181,7 +231,12 @@ impl<'a> Repl<'a> {
                         self.changed = true;
                         Ok(())
                     }
-                    Err(error) => writeln!(self.out, "{error:#}"),
+                    Err(error) => {
+                        if error.chain().any(|e| e.is::<ScriptError>()) {
+                            self.script_errors += 1;
+                        }
+                        writeln!(self.out, "{error:#}")
+                    }
                 }
             }
             Command::Quit => Ok(()),
@@ -199,15 +254,12 @@ impl<'a> Repl<'a> {
         let session = self.session.as_mut().expect("checked by the caller");
         // Whether the game moved, so the table and question are shown again.
         let mut moved = false;
-        let result: Result<String, String> = match command {
-            Command::Rules => Ok(format!(
-                "{}\n\n{}",
-                session.ruleset.declared.title, session.ruleset.declared.rules
-            )),
-            Command::Options => Ok(options_text(session)),
+        let reply = match command {
+            Command::Rules(_) => Reply::Done(rules_text(&session.ruleset)),
+            Command::Options => Reply::Done(options_text(session)),
             Command::Show => {
                 moved = true;
-                Ok(String::new())
+                Reply::Done(String::new())
             }
             Command::Undo => step(
                 session.undo(),
@@ -230,28 +282,54 @@ impl<'a> Repl<'a> {
                 let result = session.new_deal(seed).map(|_| true);
                 step(result, &mut moved, &format!("New deal: seed {seed}."), "")
             }
-            Command::Save(file) => save::save(session, Path::new(&file))
-                .map(|_| format!("Saved to {file}."))
-                .map_err(|e| format!("{e:#}")),
-            Command::Load(file) => match save::load(Path::new(&file)) {
-                Ok(loaded) => {
-                    *session = loaded.session;
-                    moved = true;
-                    let mut notes = loaded.notes;
-                    notes.insert(0, format!("Loaded {file}: {}", header(session)));
-                    Ok(notes.join("\n"))
-                }
-                Err(error) => Err(format!("{error:#}")),
+            Command::Save(file) => match self.files.resolve(&file) {
+                Ok(path) => match save::save(session, &path, &file) {
+                    Ok(()) => Reply::Done(format!("Saved to {file}.")),
+                    Err(error) => Reply::Refused(format!("{error:#}")),
+                },
+                Err(refused) => Reply::Refused(refused),
             },
-            Command::Reload => reload(session).inspect(|_| moved = true),
-            Command::Log => Ok(log_text(session)),
-            Command::Hint => match session.hint() {
-                Some(Ok(label)) => Ok(format!("hint: {}", render::paint_suits(&label))),
-                Some(Err(error)) => Err(format!("script error in its bot: {error}")),
-                None if session.prompt().is_none() => {
-                    Err("the game is over: there is nothing to hint".into())
+            Command::Record(file) => match self.files.resolve(&file) {
+                Ok(path) => match record::write(session, &path, &file) {
+                    Ok(n) => Reply::Done(format!(
+                        "Recorded {n} choice{} to {file}: `delve replay {file}` plays it back, `delve test` checks it against its snapshot.",
+                        if n == 1 { "" } else { "s" }
+                    )),
+                    Err(error) => Reply::Refused(format!("{error:#}")),
+                },
+                Err(refused) => Reply::Refused(refused),
+            },
+            Command::Load(file) => match self.files.resolve(&file) {
+                Ok(path) => match save::load(&path, &file) {
+                    Ok(loaded) => {
+                        *session = loaded.session;
+                        moved = true;
+                        let mut notes = loaded.notes;
+                        notes.insert(0, format!("Loaded {file}: {}", header(session)));
+                        Reply::Done(notes.join("\n"))
+                    }
+                    Err(error) if error.chain().any(|e| e.is::<ScriptError>()) => {
+                        Reply::ScriptFailed(format!("{error:#}"))
+                    }
+                    Err(error) => Reply::Refused(format!("{error:#}")),
+                },
+                Err(refused) => Reply::Refused(refused),
+            },
+            Command::Reload => match reload(session) {
+                Ok(message) => {
+                    moved = true;
+                    Reply::Done(message)
                 }
-                None => Err(format!(
+                Err(message) => Reply::ScriptFailed(message),
+            },
+            Command::Log => Reply::Done(log_text(session)),
+            Command::Hint => match session.hint() {
+                Some(Ok(label)) => Reply::Done(format!("hint: {}", render::paint_suits(&label))),
+                Some(Err(error)) => Reply::ScriptFailed(format!("script error in its bot: {error}")),
+                None if session.prompt().is_none() => {
+                    Reply::Refused("the game is over: there is nothing to hint".into())
+                }
+                None => Reply::Refused(format!(
                     "{} has no bot to ask (no `fn bot` in its script)",
                     session.ruleset.name()
                 )),
@@ -261,30 +339,37 @@ impl<'a> Repl<'a> {
             }
         };
         self.changed = moved;
-        match result {
-            Ok(message) if message.is_empty() => Ok(()),
-            Ok(message) | Err(message) => writeln!(self.out, "{message}"),
+        let message = match reply {
+            Reply::Done(message) | Reply::Refused(message) => message,
+            Reply::ScriptFailed(message) => {
+                self.script_errors += 1;
+                message
+            }
+        };
+        match message.is_empty() {
+            true => Ok(()),
+            false => writeln!(self.out, "{message}"),
         }
     }
 }
 
 /// The message of a step that reruns the game: done, nothing to do, or failed.
-fn step(
-    result: Result<bool, ScriptError>,
-    moved: &mut bool,
-    done: &str,
-    nothing: &str,
-) -> Result<String, String> {
+fn step(result: Result<bool, ScriptError>, moved: &mut bool, done: &str, nothing: &str) -> Reply {
     match result {
         Ok(true) => {
             *moved = true;
-            Ok(done.to_string())
+            Reply::Done(done.to_string())
         }
-        Ok(false) => Ok(nothing.to_string()),
-        Err(error) => Err(format!(
+        Ok(false) => Reply::Done(nothing.to_string()),
+        Err(error) => Reply::ScriptFailed(format!(
             "script error: {error}\n(the game stays where it was)"
         )),
     }
+}
+
+/// A ruleset's title and rules text, as `rules` prints them.
+fn rules_text(ruleset: &Ruleset) -> String {
+    format!("{}\n\n{}", ruleset.declared.title, ruleset.declared.rules)
 }
 
 fn reload(session: &mut Session) -> Result<String, String> {

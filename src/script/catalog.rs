@@ -56,8 +56,23 @@ fn stem(path: &Path) -> Option<String> {
 
 /// Finds a ruleset by name, or reads it from a path ending in `.rhai`.
 pub fn find(spec: &str) -> Result<ScriptFile> {
-    if spec.ends_with(".rhai") || spec.contains('/') {
-        return read_path(Path::new(spec));
+    find_from(spec, None)
+}
+
+/// Whether a ruleset is named by a path rather than a catalog name.
+pub fn is_path(spec: &str) -> bool {
+    spec.ends_with(".rhai") || spec.contains('/')
+}
+
+/// Like `find`, but a relative path is tried first from `base` (a
+/// transcript's folder); the file keeps the spelling it was given, so
+/// messages read the same from any working directory.
+pub fn find_from(spec: &str, base: Option<&Path>) -> Result<ScriptFile> {
+    if is_path(spec) {
+        let mut file = read_path(&resolve_from(base, Path::new(spec)))?;
+        file.name = spec.to_string();
+        file.origin = spec.to_string();
+        return Ok(file);
     }
     for dir in folders() {
         let path = dir.join(format!("{spec}.rhai"));
@@ -76,6 +91,14 @@ pub fn find(spec: &str) -> Result<ScriptFile> {
         });
     }
     Err(UsageError(unknown_message(spec)).into())
+}
+
+/// `path` from `base` when it is relative and found there, else as it is.
+pub fn resolve_from(base: Option<&Path>, path: &Path) -> PathBuf {
+    match base {
+        Some(base) if path.is_relative() && base.join(path).exists() => base.join(path),
+        _ => path.to_path_buf(),
+    }
 }
 
 fn read_path(path: &Path) -> Result<ScriptFile> {

@@ -1,7 +1,9 @@
-//! Every transcript in tests/sessions/ replayed through `delve replay`; the
-//! output, which is what a person would have seen, is snapshotted.
+//! Every transcript in tests/sessions/ replayed by the same library function
+//! that `delve replay` and `delve test` use; the output, which is what a
+//! person would have seen, is snapshotted (insta keeps the snapshots, so
+//! `cargo insta review` works for contributors).
 
-use crate::delve;
+use delve::transcript::replay::replay;
 
 #[test]
 fn transcripts_replay_as_snapshotted() {
@@ -9,12 +11,14 @@ fn transcripts_replay_as_snapshotted() {
         concat!(env!("CARGO_MANIFEST_DIR"), "/tests"),
         "sessions/*.txt",
         |path| {
-            let output = delve().arg("replay").arg(path).output().unwrap();
-            let mut seen = String::from_utf8_lossy(&output.stdout).into_owned();
-            if !output.status.success() {
-                let stderr = String::from_utf8_lossy(&output.stderr);
-                seen += &format!("\n[exit {:?}]\n{stderr}", output.status.code());
-            }
+            let seen = match replay(path) {
+                Ok(replayed) if replayed.script_errors > 0 => format!(
+                    "{}\n[script errors: {}]\n",
+                    replayed.output, replayed.script_errors
+                ),
+                Ok(replayed) => replayed.output,
+                Err(error) => format!("[does not start: {error:#}]\n"),
+            };
             insta::assert_snapshot!(seen);
         }
     );

@@ -1,0 +1,95 @@
+//! Session transcripts: header lines `# game:`, `# seed:`, `# opt:` and
+//! `# deal:` set up a game; every other line is typed at the REPL as a person
+//! would type it. Later `#` lines are comments. Relative paths in the header
+//! are read from the transcript's own folder first, so a folder of
+//! transcripts replays the same from anywhere.
+
+pub mod record;
+pub mod replay;
+
+use crate::open::{GameSpec, UsageError};
+use anyhow::{Context, Result};
+use std::path::{Path, PathBuf};
+
+pub struct Transcript {
+    pub path: PathBuf,
+    pub spec: GameSpec,
+    pub lines: Vec<String>,
+}
+
+/// The first line of every transcript names its game: how `delve test`
+/// tells a transcript from any other text file.
+pub const FIRST_LINE: &str = "# game:";
+
+impl Transcript {
+    pub fn read(path: &Path) -> Result<Transcript> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("can not read transcript {}", path.display()))?;
+        Transcript::parse(path, &text)
+    }
+
+    pub fn parse(path: &Path, text: &str) -> Result<Transcript> {
+        let mut spec = GameSpec {
+            seed: Some(0),
+            base: path.parent().map(Path::to_path_buf),
+            ..GameSpec::default()
+        };
+        let mut lines = Vec::new();
+        for (number, line) in text.lines().enumerate() {
+            let Some(comment) = line.strip_prefix('#') else {
+                lines.push(line.to_string());
+                continue;
+            };
+            let Some((key, value)) = comment.split_once(':') else {
+                continue;
+            };
+            let value = value.trim();
+            let at = || format!("{} line {}", path.display(), number + 1);
+            match key.trim() {
+                "game" => spec.game = value.to_string(),
+                "seed" => {
+                    let seed = value
+                        .parse()
+                        .map_err(|_| UsageError(format!("{}: `{value}` is not a seed", at())))?;
+                    spec.seed = Some(seed);
+                }
+                "opt" => spec.opts.push(value.to_string()),
+                "deal" => spec.deal = Some(PathBuf::from(value)),
+                _ => {}
+            }
+        }
+        if spec.game.is_empty() {
+            return Err(UsageError(format!("{}: no `# game: NAME` line", path.display())).into());
+        }
+        Ok(Transcript {
+            path: path.to_path_buf(),
+            spec,
+            lines,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_header_sets_up_the_game_and_the_rest_is_typed() {
+        let text = "# game: my-rule.rhai\n# seed: 7\n# opt: jokers=false\n# a comment\n1\nundo\n";
+        let t = Transcript::parse(Path::new("tests/x/t.txt"), text).unwrap();
+        assert_eq!(t.spec.game, "my-rule.rhai");
+        assert_eq!(t.spec.seed, Some(7));
+        assert_eq!(t.spec.opts, ["jokers=false"]);
+        assert_eq!(t.spec.base.as_deref(), Some(Path::new("tests/x")));
+        assert_eq!(t.lines, ["1", "undo"]);
+    }
+
+    #[test]
+    fn a_transcript_without_a_game_is_refused() {
+        let error = Transcript::parse(Path::new("t.txt"), "1\n").err().unwrap();
+        assert!(
+            error.to_string().contains("no `# game: NAME` line"),
+            "{error}"
+        );
+    }
+}

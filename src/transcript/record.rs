@@ -1,0 +1,121 @@
+//! Writing a session as a transcript (the REPL's `record`): the header that
+//! sets up the same game, then one answer per choice. Answers are written by
+//! key where the REPL reads a key back as that option, so the transcript
+//! still replays after options are reordered or relabelled.
+
+use crate::files;
+use crate::script::Event;
+use crate::session::Session;
+use anyhow::{Context, Result};
+use std::path::{Path, PathBuf};
+
+/// Writes the session so far to `path` (and, for a deal that exists only in
+/// a save, the deal beside it); returns how many choices it holds. Messages
+/// name the file `shown`, as the person typed it.
+pub fn write(session: &Session, path: &Path, shown: &str) -> Result<usize> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    // A test folder named in `record tests/x.txt` is made if missing (first:
+    // the header's paths are written relative to it).
+    std::fs::create_dir_all(&dir).with_context(|| format!("can not record to {shown}"))?;
+    let mut text = format!(
+        "{} {}\n# seed: {}\n",
+        super::FIRST_LINE,
+        game_line(session, &dir),
+        session.deal.seed
+    );
+    for option in &session.ruleset.declared.options {
+        let value = session.option_text(&option.name);
+        if value != option.default.to_string() {
+            text += &format!("# opt: {}={value}\n", option.name);
+        }
+    }
+    if let Some(deal) = &session.deal.stack {
+        let deal_path = match &deal.path {
+            Some(file) => relative_to(&dir, file),
+            None => {
+                let beside = path.with_extension("deal");
+                files::write_atomically(&beside, deal.text.as_bytes())
+                    .with_context(|| format!("can not write the deal beside {shown}"))?;
+                beside.file_name().map(PathBuf::from).unwrap_or(beside)
+            }
+        };
+        text += &format!("# deal: {}\n", deal_path.display());
+    }
+    text += &format!("# recorded by delve {}\n", env!("CARGO_PKG_VERSION"));
+    let answers = answers(session);
+    for answer in &answers {
+        text += answer;
+        text.push('\n');
+    }
+    files::write_atomically(path, text.as_bytes())
+        .with_context(|| format!("can not record to {shown}"))?;
+    Ok(answers.len())
+}
+
+/// The game as the header names it: a catalog name, or the script's path
+/// from the transcript's folder.
+fn game_line(session: &Session, dir: &Path) -> String {
+    let file = &session.ruleset.file;
+    match &file.path {
+        Some(script) if crate::script::catalog::is_path(&file.name) => {
+            relative_to(dir, script).display().to_string()
+        }
+        _ => file.name.clone(),
+    }
+}
+
+/// `target` as seen from `dir`, or absolute when no relative path exists.
+fn relative_to(dir: &Path, target: &Path) -> PathBuf {
+    let target = std::fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf());
+    std::fs::canonicalize(dir)
+        .ok()
+        .and_then(|dir| pathdiff::diff_paths(&target, dir))
+        .unwrap_or(target)
+}
+
+/// One line per choice: its key, unless the REPL would read the key as
+/// something else (a number, a comment, blank space); then its label, or
+/// failing that its number.
+fn answers(session: &Session) -> Vec<String> {
+    let labels = session.run().events.iter().filter_map(|e| match e {
+        Event::Chose { label, .. } => Some(label.as_str()),
+        Event::Say(_) => None,
+    });
+    session
+        .choices()
+        .iter()
+        .zip(labels)
+        .map(|(choice, label)| {
+            [choice.key.as_str(), label]
+                .into_iter()
+                .find(|text| typed_back_as_itself(text))
+                .map_or_else(|| (choice.index + 1).to_string(), str::to_string)
+        })
+        .collect()
+}
+
+fn typed_back_as_itself(text: &str) -> bool {
+    !text.is_empty()
+        && text.trim() == text
+        && !text.starts_with('#')
+        && !text.contains('\n')
+        && text.parse::<u64>().is_err()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_that_would_read_as_numbers_or_comments_are_not_written() {
+        assert!(typed_back_as_itself("7♥ on J♠"));
+        assert!(typed_back_as_itself("A1"));
+        assert!(!typed_back_as_itself("12"));
+        assert!(!typed_back_as_itself("# x"));
+        assert!(!typed_back_as_itself(" padded"));
+        assert!(!typed_back_as_itself(""));
+    }
+}
