@@ -30,6 +30,20 @@ pub enum Command {
         /// A transcript: `# game:`, `# seed:`, `# opt:`, `# deal:` lines, then typed lines
         file: PathBuf,
     },
+    /// Replay every transcript under the paths and compare with its snapshot
+    Test(TestArgs),
+    /// Print a ruleset's script, or list the rule functions a variant may override
+    #[command(
+        after_help = "Examples (GAME is a name from `delve list`):\n  delve source GAME\n  \
+        delve source GAME --functions\n  delve source GAME > my-copy.rhai"
+    )]
+    Source {
+        /// A ruleset name from `delve list`, or a path to a .rhai file
+        game: String,
+        /// List the functions with the first line of the comment above each
+        #[arg(long)]
+        functions: bool,
+    },
     /// Play many games with a bot and report win rate, scores and speed
     Sim(SimArgs),
     /// Play random games checking every invariant; names the seed that breaks one
@@ -69,6 +83,28 @@ pub struct SimArgs {
     /// Options of the compared configuration (with or without --vs)
     #[arg(long = "vs-opt", value_name = "KEY=VALUE")]
     pub vs_opts: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+#[command(
+    long_about = "Replays every transcript under the paths and compares what it shows with \
+        the snapshot stored beside it.\n\n\
+        A transcript is a file ending in .txt whose first line is `# game: NAME` (as \
+        `record` in the REPL writes them); its snapshot is the file of the same name \
+        ending in .snap. A missing or different snapshot fails with a diff, and so does \
+        a transcript whose script fails. Paths in a transcript's header are read from \
+        its own folder first.",
+    after_help = "Examples:\n  delve test                 every transcript under this folder\n  \
+        delve test tests/ more.txt\n  \
+        delve test --accept        store what each transcript shows as its snapshot\n\n\
+        Exit status: 0 when every transcript passes, 1 when any fails or is new, 2 for a bad command line."
+)]
+pub struct TestArgs {
+    /// Transcript files, or folders searched for them (default: the current folder)
+    pub paths: Vec<PathBuf>,
+    /// Write each new or changed snapshot instead of failing
+    #[arg(long)]
+    pub accept: bool,
 }
 
 #[derive(Args, Debug)]

@@ -9,7 +9,7 @@ use delve::open::{GameSpec, UsageError};
 use delve::repl::input::{piped_stdin, LineSource, Terminal};
 use delve::repl::{listing, Repl};
 use delve::session::Session;
-use delve::transcript::Transcript;
+use delve::transcript::{replay, Transcript};
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
@@ -46,10 +46,19 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Check(args)) => check(&args),
         Some(Command::Replay { file }) => {
             let transcript = Transcript::read(&file)?;
-            let session = transcript.spec.open()?;
-            let input = delve::repl::input::Echoed::new(transcript.lines.into_iter());
-            let mut out = anstream::stdout();
-            Repl::new(Some(session), Box::new(input), &mut out).run()?;
+            let errors = replay::replay_into(&transcript, &mut anstream::stdout())?;
+            if errors > 0 {
+                anyhow::bail!(
+                    "{}: the script failed {errors} time{} (see `script error` above)",
+                    file.display(),
+                    if errors == 1 { "" } else { "s" }
+                );
+            }
+            Ok(())
+        }
+        Some(Command::Test(args)) => delve::snapshots::command(&args),
+        Some(Command::Source { game, functions }) => {
+            anstream::print!("{}", delve::source::describe(&game, functions)?);
             Ok(())
         }
     }
@@ -92,6 +101,7 @@ fn spec(args: &GameArgs) -> GameSpec {
         seed: args.seed,
         deal: args.deal.clone(),
         opts: args.opts.clone(),
+        base: None,
     }
 }
 

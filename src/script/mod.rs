@@ -5,6 +5,7 @@ pub mod api;
 pub mod catalog;
 pub mod declare;
 pub mod error;
+pub mod functions;
 pub mod ruleset;
 pub mod runtime;
 

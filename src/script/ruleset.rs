@@ -6,6 +6,7 @@ use super::api;
 use super::catalog::{self, ScriptFile};
 use super::declare::{self, Declarations, OptionSpec};
 use super::error::ScriptError;
+use super::functions::{rule_functions, RuleFn};
 use super::runtime::{Divergence, Event, Outcome, Runtime, Stop};
 use crate::deal::DealFile;
 use crate::decider::{Choice, Decider, Prompt};
@@ -27,6 +28,8 @@ pub struct Ruleset {
     pub file: ScriptFile,
     /// The script and every base it extends, base first.
     pub sources: Vec<ScriptFile>,
+    /// Every rule function, with the file that defines the one in force.
+    pub functions: Vec<(String, RuleFn)>,
     pub hash: String,
     pub declared: Declarations,
     engine: Engine,
@@ -112,11 +115,23 @@ impl Ruleset {
         declare::register(&mut engine, &declared);
 
         let mut ast = AST::empty();
-        for source in &sources {
+        let mut functions: Vec<(String, RuleFn)> = Vec::new();
+        for (i, source) in sources.iter().enumerate() {
             let mut part = engine
                 .compile(&source.text)
                 .map_err(|e| ScriptError::from_parse(&source.origin, &e))?;
             part.set_source(source.origin.as_str());
+            let defined = rule_functions(&part, &source.text);
+            if i > 0 {
+                let base = functions.iter().map(|(_, f)| f);
+                check_replacements(&defined, base, &source.origin, &sources[i - 1].name)?;
+            }
+            functions.retain(|(_, old)| {
+                !defined
+                    .iter()
+                    .any(|new| new.name == old.name && new.params.len() == old.params.len())
+            });
+            functions.extend(defined.into_iter().map(|f| (source.origin.clone(), f)));
             ast = ast.merge(&part);
         }
         engine
@@ -139,6 +154,7 @@ impl Ruleset {
         Ok(Ruleset {
             file,
             sources,
+            functions,
             hash,
             declared,
             engine,
@@ -226,6 +242,60 @@ impl Ruleset {
             .call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, function, ())
             .map_err(|e| ScriptError::from_eval(&self.file.origin, &e))
     }
+}
+
+/// Functions the host calls: a variant may add them without a base's.
+pub const HOOKS: &[&str] = &["play", "view", "bot"];
+
+/// A variant's public functions must each replace one of its base's (or be
+/// a hook): a misspelt name or a wrong arity would otherwise be a rule that
+/// silently never runs.
+fn check_replacements<'a>(
+    defined: &[RuleFn],
+    base: impl Iterator<Item = &'a RuleFn> + Clone,
+    origin: &str,
+    base_name: &str,
+) -> Result<()> {
+    for f in defined.iter().filter(|f| !f.private) {
+        let arity = f.params.len();
+        if HOOKS.contains(&f.name.as_str())
+            || base
+                .clone()
+                .any(|b| b.name == f.name && b.params.len() == arity)
+        {
+            continue;
+        }
+        let place = format!("{origin}:{}", f.line);
+        let same_name: Vec<&RuleFn> = base.clone().filter(|b| b.name == f.name).collect();
+        let hint = match same_name.as_slice() {
+            [b, ..] => format!(
+                "{base_name}'s {} takes {} (`{}`)",
+                b.name,
+                count(b.params.len(), "parameter"),
+                b.signature()
+            ),
+            [] => {
+                let nearest = base.clone().filter(|b| !b.private).max_by(|a, b| {
+                    strsim::jaro_winkler(&f.name, &a.name)
+                        .total_cmp(&strsim::jaro_winkler(&f.name, &b.name))
+                });
+                match nearest {
+                    Some(b) => format!("did you mean `{}`?", b.signature()),
+                    None => format!("{base_name} defines no functions"),
+                }
+            }
+        };
+        bail!(
+            "{place}: `fn {}` replaces no function of {base_name}: {hint} \
+             (a new helper in a variant is written `private fn`)",
+            f.signature()
+        );
+    }
+    Ok(())
+}
+
+fn count(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
 fn defines(ast: &AST, name: &str, arity: usize) -> bool {

@@ -284,7 +284,10 @@ fn the_host_sources_name_no_game() {
         names.push(name.to_lowercase());
         names.push(title.to_lowercase());
     }
-    let mut dirs = vec![std::path::PathBuf::from("src")];
+    let mut dirs = vec![std::path::PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src"
+    ))];
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();

@@ -1,8 +1,10 @@
 //! The one integration-test binary: each module is one interface of delve.
 
 mod cli;
+mod docs;
 mod json_protocol;
 mod random_play;
+mod rule_authors;
 mod saves;
 mod sessions;
 
