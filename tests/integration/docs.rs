@@ -1,0 +1,124 @@
+//! The walk-through in docs/scripting.md ("Your first house rule") is run as
+//! written, so the docs can not rot: each ```` ```rhai file=NAME ```` block
+//! is written to a scratch folder, and each `$ delve …` line of a
+//! ```` ```console ```` block runs there, fed the `> ` lines below it. Every
+//! other line below a command must appear in what it printed; a command
+//! marked `# exits N` must exit with N, any other with 0.
+
+use std::path::Path;
+
+const DOCS: &str = include_str!("../../docs/scripting.md");
+const SECTION: &str = "## Your first house rule";
+
+/// One step of the walk-through.
+#[derive(Debug)]
+enum Step {
+    File { name: String, text: String },
+    Run { command: Command },
+}
+
+#[derive(Debug, Default)]
+struct Command {
+    args: Vec<String>,
+    input: String,
+    expected: Vec<String>,
+    exit: i32,
+}
+
+fn steps(section: &str) -> Vec<Step> {
+    let mut steps = Vec::new();
+    let mut lines = section.lines();
+    while let Some(line) = lines.next() {
+        let Some(info) = line.strip_prefix("```") else {
+            continue;
+        };
+        let body: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
+        if let Some(name) = info.strip_prefix("rhai file=") {
+            steps.push(Step::File {
+                name: name.to_string(),
+                text: body.join("\n") + "\n",
+            });
+        } else if info == "console" {
+            for line in body {
+                if let Some(command) = line.strip_prefix("$ ") {
+                    steps.push(Step::Run {
+                        command: parse_command(command),
+                    });
+                } else if let Some(Step::Run { command }) = steps.last_mut() {
+                    match line.strip_prefix("> ") {
+                        Some(typed) => command.input += &format!("{typed}\n"),
+                        None if !line.trim().is_empty() => {
+                            command.expected.push(line.trim().to_string())
+                        }
+                        None => {}
+                    }
+                }
+            }
+        }
+    }
+    steps
+}
+
+fn parse_command(line: &str) -> Command {
+    let (command, comment) = line.split_once('#').unwrap_or((line, ""));
+    let exit = comment
+        .trim()
+        .strip_prefix("exits ")
+        .and_then(|rest| rest.split(':').next())
+        .map_or(0, |code| code.trim().parse().unwrap());
+    let words: Vec<String> = command.split_whitespace().map(str::to_string).collect();
+    assert_eq!(
+        words[0], "delve",
+        "the walk-through runs only delve: {line}"
+    );
+    Command {
+        args: words[1..].to_vec(),
+        exit,
+        ..Command::default()
+    }
+}
+
+fn run(command: &Command, dir: &Path) {
+    let output = crate::delve()
+        .current_dir(dir)
+        .args(&command.args)
+        .write_stdin(command.input.as_str())
+        .output()
+        .unwrap();
+    let printed = String::from_utf8_lossy(&output.stdout).into_owned()
+        + String::from_utf8_lossy(&output.stderr).as_ref();
+    let shown = format!("delve {}", command.args.join(" "));
+    assert_eq!(
+        output.status.code(),
+        Some(command.exit),
+        "`{shown}` exit code; it printed:\n{printed}"
+    );
+    for expected in &command.expected {
+        assert!(
+            printed.contains(expected.as_str()),
+            "`{shown}` should print `{expected}`; it printed:\n{printed}"
+        );
+    }
+}
+
+#[test]
+fn the_first_house_rule_walk_through_runs_as_written() {
+    let start = DOCS.find(SECTION).expect("the section is in the docs");
+    let section = &DOCS[start..];
+    let end = section[SECTION.len()..]
+        .find("\n## ")
+        .map_or(section.len(), |i| i + SECTION.len());
+    let steps = steps(&section[..end]);
+    let runs = steps
+        .iter()
+        .filter(|s| matches!(s, Step::Run { .. }))
+        .count();
+    assert!(runs >= 6, "the walk-through lost its commands: {steps:?}");
+    let dir = tempfile::tempdir().unwrap();
+    for step in &steps {
+        match step {
+            Step::File { name, text } => std::fs::write(dir.path().join(name), text).unwrap(),
+            Step::Run { command } => run(command, dir.path()),
+        }
+    }
+}
