@@ -1,28 +1,32 @@
-//! Speed targets, measured (`cargo bench`): a random game, start to the first
-//! prompt (in process and as a whole process), and undo deep into a game.
+//! Speed targets, measured (`cargo bench`): a random game; start to the first
+//! prompt (in process and as a whole process); one REPL/JSON step shallow and
+//! deep in a game (a live run: the same cost at any depth); undo deep in a
+//! game (a replay); and a whole game driven over `--json` by a client.
 //! Multi-core throughput is measured with `delve sim` (see README).
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use delve::decider::RandomBot;
-use delve::open::options_for;
-use delve::script::{Deal, Ruleset, RunPlan};
+use delve::decision::Choice;
+use delve::open::{options_for, GameSpec};
+use delve::run::live::LiveRun;
+use delve::run::{self, Answerer, Deal, Plan};
+use delve::script::Program;
 use delve::session::Session;
 use delve::sim::{play, Bot};
+use std::io::Write;
 use std::process::{Command, Stdio};
-use std::rc::Rc;
 
 // The same allocator as the `delve` binary, so figures match what users run.
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn random_games(c: &mut Criterion) {
-    let ruleset = Ruleset::load("clear-the-dungeon").unwrap();
-    let options = ruleset.default_options();
+    let program = Program::load_named("clear-the-dungeon").unwrap();
+    let options = program.ruleset().declared.defaults();
     let mut seed = 0;
     c.bench_function("one random game of clear-the-dungeon", |b| {
         b.iter(|| {
             seed += 1;
-            play(&ruleset, &options, seed, Bot::Random).unwrap()
+            play(&program, &options, seed, Bot::Random).unwrap()
         })
     });
 }
@@ -30,17 +34,12 @@ fn random_games(c: &mut Criterion) {
 fn first_prompt(c: &mut Criterion) {
     c.bench_function("load clear-the-dungeon and run to its first prompt", |b| {
         b.iter(|| {
-            let ruleset = Rc::new(Ruleset::load("clear-the-dungeon").unwrap());
-            let options = ruleset.default_options();
-            Session::start(
-                ruleset,
-                options,
-                Deal {
-                    seed: 1,
-                    stack: None,
-                },
-            )
-            .unwrap()
+            let spec = GameSpec {
+                game: "clear-the-dungeon".into(),
+                seed: Some(1),
+                ..GameSpec::default()
+            };
+            spec.open().unwrap()
         })
     });
     c.bench_function(
@@ -60,71 +59,118 @@ fn first_prompt(c: &mut Criterion) {
     );
 }
 
-/// The choices of the first game (seed upward) that reaches `depth` decisions.
-fn deep_game(
-    ruleset: &Ruleset,
-    opts: &[&str],
-    bot: Bot,
-    depth: usize,
-) -> Option<(u64, Vec<delve::decider::Choice>)> {
-    let opts: Vec<String> = opts.iter().map(|s| s.to_string()).collect();
-    let options = options_for(ruleset, &opts).ok()?;
+/// A deep game: the seed and choices of the first game that reaches `depth`.
+struct Deep {
+    game: &'static str,
+    opts: Vec<String>,
+    seed: u64,
+    choices: Vec<Choice>,
+}
+
+fn deep_game(game: &'static str, opts: &[&str], answerer: Answerer, depth: usize) -> Option<Deep> {
+    let program = Program::load_named(game).ok()?;
+    let opts: Vec<String> = opts.iter().map(ToString::to_string).collect();
+    let options = options_for(program.ruleset(), &opts).ok()?;
     (0..5000).find_map(|seed| {
-        let mut plan = RunPlan::new(options.clone(), Deal { seed, stack: None }, Vec::new());
+        let deal = Deal { seed, stack: None };
+        let mut plan = Plan::new(options.clone(), deal, Vec::new(), answerer);
         plan.record_events = false;
-        match bot {
-            Bot::Random => plan.bot = Some(Box::new(RandomBot::new(seed))),
-            Bot::Heuristic => plan.script_bot = true,
-        }
-        let run = ruleset.run(plan);
-        (run.choices.len() >= depth).then(|| (seed, run.choices[..depth].to_vec()))
+        let report = run::play(&program, plan);
+        (report.choices.len() >= depth).then(|| Deep {
+            game,
+            opts: opts.clone(),
+            seed,
+            choices: report.choices,
+        })
     })
 }
 
-fn undo(c: &mut Criterion) {
-    // No shipped game reaches 100 decisions: these are the deepest they go.
-    let cases: [(&str, &[&str], Bot, usize); 3] = [
-        ("clear-the-dungeon", &[], Bot::Heuristic, 40),
-        ("clear-the-dungeon-v1.0", &[], Bot::Random, 60),
-        (
-            "mythic-dungeon-crawler",
-            &["health=60", "max_health=60"],
-            Bot::Heuristic,
-            75,
-        ),
-    ];
-    for (game, opts, bot, depth) in cases {
-        let Ok(ruleset) = Ruleset::load(game) else {
-            continue;
+impl Deep {
+    /// A session standing at decision `at` of this game.
+    fn session_at(&self, at: usize) -> Session {
+        let program = Program::load_named(self.game).unwrap();
+        let (live, ruleset) = LiveRun::load(program.ruleset().file.clone()).unwrap();
+        let options = options_for(&ruleset, &self.opts).unwrap();
+        let deal = Deal {
+            seed: self.seed,
+            stack: None,
         };
-        if bot == Bot::Heuristic && !ruleset.has_fn("bot", 2) {
-            continue;
-        }
-        let Some((seed, choices)) = deep_game(&ruleset, opts, bot, depth) else {
-            eprintln!("no game of {game} reaches {depth} decisions: skipped");
-            continue;
-        };
-        let opts: Vec<String> = opts.iter().map(|s| s.to_string()).collect();
-        let options = options_for(&ruleset, &opts).unwrap();
-        let ruleset = Rc::new(ruleset);
-        let deal = Deal { seed, stack: None };
-        c.bench_function(&format!("undo at decision {depth} of {game}"), |b| {
-            b.iter_batched_ref(
-                || {
-                    Session::resume(
-                        ruleset.clone(),
-                        options.clone(),
-                        deal.clone(),
-                        choices.clone(),
-                    )
-                    .unwrap()
-                },
-                |session| assert!(session.undo().unwrap()),
-                BatchSize::SmallInput,
-            )
-        });
+        Session::begin(live, ruleset, options, deal, self.choices[..at].to_vec()).unwrap()
     }
 }
 
-criterion_group!(benches, random_games, first_prompt, undo);
+fn steps(c: &mut Criterion) {
+    // No shipped game reaches 100 decisions: these are the deepest they go.
+    let cases = [
+        ("clear-the-dungeon", &[][..], Answerer::ScriptBot, 40),
+        ("clear-the-dungeon-v1.0", &[][..], Answerer::RandomBot, 60),
+        (
+            "mythic-dungeon-crawler",
+            &["health=60", "max_health=60"][..],
+            Answerer::ScriptBot,
+            75,
+        ),
+    ];
+    for (game, opts, answerer, depth) in cases {
+        let Some(deep) = deep_game(game, opts, answerer, depth + 1) else {
+            eprintln!("no game of {game} reaches {depth} decisions: skipped");
+            continue;
+        };
+        for at in [5, depth] {
+            let next = deep.choices[at].index;
+            c.bench_function(&format!("step at decision {at} of {game}"), |b| {
+                b.iter_batched_ref(
+                    || deep.session_at(at),
+                    |session| session.choose(next).unwrap(),
+                    BatchSize::PerIteration,
+                )
+            });
+        }
+        c.bench_function(&format!("undo at decision {depth} of {game}"), |b| {
+            b.iter_batched_ref(
+                || deep.session_at(depth),
+                |session| assert!(session.undo().unwrap()),
+                BatchSize::PerIteration,
+            )
+        });
+        json_game(c, &deep);
+    }
+}
+
+/// A client playing a whole game over `--json`, one answer per prompt.
+fn json_game(c: &mut Criterion, deep: &Deep) {
+    let answers: String = deep
+        .choices
+        .iter()
+        .map(|ch| format!("{}\n", ch.index))
+        .collect();
+    let name = format!(
+        "process: a whole game of {} ({} decisions) over --json",
+        deep.game,
+        deep.choices.len()
+    );
+    c.bench_function(&name, |b| {
+        b.iter(|| {
+            let mut child = Command::new(env!("CARGO_BIN_EXE_delve"))
+                .args([
+                    "play",
+                    deep.game,
+                    "--seed",
+                    &deep.seed.to_string(),
+                    "--json",
+                ])
+                .args(deep.opts.iter().flat_map(|o| ["--opt", o.as_str()]))
+                .stdin(Stdio::piped())
+                .stdout(Stdio::null())
+                .spawn()
+                .unwrap();
+            let mut stdin = child.stdin.take().unwrap();
+            stdin.write_all(answers.as_bytes()).unwrap();
+            drop(stdin);
+            assert!(child.wait().unwrap().success());
+        })
+    });
+}
+
+criterion_group!(benches, random_games, first_prompt, steps);
 criterion_main!(benches);

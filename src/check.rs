@@ -1,15 +1,18 @@
-//! `delve check`: random play with every invariant checked after every
-//! step. A failure names the seed and the choices, as a transcript that
-//! `delve replay` plays back.
+//! `delve check`: random play, and the ruleset's own bot, with every
+//! invariant checked. A failure names the seed and the choices, as a
+//! transcript that `delve replay` plays back.
 
-use crate::decider::{Choice, RandomBot};
+use crate::decision::Choice;
 use crate::open::options_for;
+use crate::run::live::LiveRun;
+use crate::run::{self, Answerer, Deal, Event, Plan, Report, Stop};
 use crate::save;
-use crate::script::{Deal, Ruleset, Run, RunEnd, RunPlan};
+use crate::script::declare::{OptionValue, Options};
+use crate::script::error::ErrorKind;
+use crate::script::{Program, ScriptError};
 use crate::session::Session;
+use crate::table::Table;
 use anyhow::Result;
-use rhai::Map;
-use std::rc::Rc;
 
 /// A broken invariant, with what it takes to see it again.
 #[derive(Debug)]
@@ -21,115 +24,196 @@ pub struct Failure {
     pub transcript: String,
 }
 
+/// What must match when the same game is reached twice.
+#[derive(Debug, PartialEq)]
+struct State {
+    table: Table,
+    events: Vec<Event>,
+    stop: Stop,
+}
+
+impl State {
+    fn of_report(report: &Report) -> State {
+        State {
+            table: report.table.clone(),
+            events: report.events.clone(),
+            stop: report.stop.clone(),
+        }
+    }
+
+    fn of_session(session: &Session) -> State {
+        let stop = match session.prompt() {
+            Some(prompt) => Stop::Asking(prompt.clone()),
+            None => match session.standing() {
+                crate::session::Standing::Ended(outcome) => Stop::Ended(outcome.clone()),
+                crate::session::Standing::Asking(_) => unreachable!("checked above"),
+            },
+        };
+        State {
+            table: session.table().clone(),
+            events: session.events().to_vec(),
+            stop,
+        }
+    }
+}
+
+/// The game of one seed, for the checks that follow it.
+struct Game<'a> {
+    program: &'a Program,
+    options: &'a Options,
+    seed: u64,
+    opts: &'a [String],
+}
+
 /// Checks `games` games from seed `first`; the first failure stops it.
 pub fn check(game: &str, opts: &[String], first: u64, games: u64) -> Result<Option<Failure>> {
-    let ruleset = Rc::new(Ruleset::load(game)?);
-    let options = options_for(&ruleset, opts)?;
-    for seed in first..first + games {
-        if let Err(failure) = check_game(&ruleset, &options, seed, opts) {
-            return Ok(Some(failure));
-        }
+    let program = Program::load_named(game)?;
+    let options = options_for(program.ruleset(), opts)?;
+    let (mut live, _) = LiveRun::load(program.ruleset().file.clone())?;
+    let last = first
+        .checked_add(games)
+        .ok_or_else(|| crate::usage::UsageError("--seed plus --games passes 2^64".into()))?;
+    for seed in first..last {
+        let game = Game {
+            program: &program,
+            options: &options,
+            seed,
+            opts,
+        };
+        let played = match game.random_play().and_then(|p| game.own_bot().map(|()| p)) {
+            Ok(played) => played,
+            Err(failure) => return Ok(Some(failure)),
+        };
+        live = match game.session_moves(live, &played.choices) {
+            Ok(live) => live,
+            Err(failure) => return Ok(Some(failure)),
+        };
     }
     Ok(None)
 }
 
-fn check_game(
-    ruleset: &Rc<Ruleset>,
-    options: &Map,
-    seed: u64,
-    opts: &[String],
-) -> Result<(), Failure> {
-    let deal = Deal { seed, stack: None };
-    let mut plan = RunPlan::new(options.clone(), deal.clone(), Vec::new());
-    plan.bot = Some(Box::new(RandomBot::new(seed)));
-    plan.check_cards = true;
-    let played = ruleset.run(plan);
-    let fail = |invariant, detail: String, choices: &[Choice]| Failure {
-        seed,
-        invariant,
-        detail,
-        transcript: transcript(ruleset.name(), seed, opts, choices),
-    };
-    match &played.end {
-        RunEnd::Ended(_) => {}
-        RunEnd::Failed(error) => {
-            let invariant = if error.message.contains("not conserved") {
-                "cards are conserved"
-            } else if error.message.contains("decisions without ending") {
-                "the game ends"
-            } else {
-                "no script error"
-            };
-            return Err(fail(invariant, error.message.clone(), &played.choices));
+impl Game<'_> {
+    fn deal(&self) -> Deal {
+        Deal {
+            seed: self.seed,
+            stack: None,
         }
-        RunEnd::Asking(_) => {
-            return Err(fail(
+    }
+
+    fn plan(&self, choices: Vec<Choice>, answerer: Answerer) -> Plan {
+        let mut plan = Plan::new(self.options.clone(), self.deal(), choices, answerer);
+        plan.check_cards = true;
+        plan
+    }
+
+    fn fail(&self, invariant: &'static str, detail: String, choices: &[Choice]) -> Failure {
+        Failure {
+            seed: self.seed,
+            invariant,
+            detail,
+            transcript: transcript(self.program.ruleset().name(), self.seed, self.opts, choices),
+        }
+    }
+
+    fn script_failed(&self, error: &ScriptError, choices: &[Choice]) -> Failure {
+        let invariant = match error.kind {
+            ErrorKind::Conservation => "cards are conserved",
+            ErrorKind::NoEnding => "the game ends",
+            _ => "no script error",
+        };
+        self.fail(invariant, error.message.clone(), choices)
+    }
+
+    /// A game by the random bot ends without error, and its choices replay it.
+    fn random_play(&self) -> Result<Report, Failure> {
+        let played = run::play(self.program, self.plan(Vec::new(), Answerer::RandomBot));
+        self.ended(&played)?;
+        self.replays(&played, "the same choices replay the same game")?;
+        Ok(played)
+    }
+
+    /// The ruleset's own bot, if it has one: its game ends, and replaying its
+    /// choices gives the same game (a bot only reads).
+    fn own_bot(&self) -> Result<(), Failure> {
+        if !self.program.ruleset().has_fn("bot", 2) {
+            return Ok(());
+        }
+        let played = run::play(self.program, self.plan(Vec::new(), Answerer::ScriptBot));
+        self.ended(&played)?;
+        self.replays(
+            &played,
+            "a game of the ruleset's bot replays from its choices",
+        )
+    }
+
+    fn ended(&self, played: &Report) -> Result<(), Failure> {
+        match &played.stop {
+            Stop::Ended(_) => Ok(()),
+            Stop::Failed(error) => Err(self.script_failed(error, &played.choices)),
+            Stop::Asking(_) => Err(self.fail(
                 "the game ends",
                 "the bot stopped answering".into(),
                 &played.choices,
-            ))
+            )),
         }
     }
 
-    let mut again = RunPlan::new(options.clone(), deal.clone(), played.choices.clone());
-    again.check_cards = true;
-    let replayed = ruleset.run(again);
-    if let Some(difference) = differs(&played, &replayed) {
-        return Err(fail(
-            "the same choices replay the same game",
-            difference,
-            &played.choices,
-        ));
+    fn replays(&self, played: &Report, invariant: &'static str) -> Result<(), Failure> {
+        let again = run::play(
+            self.program,
+            self.plan(played.choices.clone(), Answerer::Person),
+        );
+        match differs(&State::of_report(played), &State::of_report(&again)) {
+            Some(difference) => Err(self.fail(invariant, difference, &played.choices)),
+            None => Ok(()),
+        }
     }
 
-    // Undo, redo and save at a point that depends on the seed.
-    let at = if played.choices.is_empty() {
-        0
-    } else {
-        (seed as usize * 7919) % played.choices.len()
-    };
-    let prefix = played.choices[..at].to_vec();
-    let mut session = Session::resume(ruleset.clone(), options.clone(), deal, prefix.clone())
-        .map_err(|e| fail("no script error", e.message, &prefix))?;
-    let before = session.run().clone();
-    let undone = session
-        .undo()
-        .map_err(|e| fail("no script error", e.message, &prefix))?;
-    if undone {
-        session
-            .redo()
-            .map_err(|e| fail("no script error", e.message, &prefix))?;
+    /// Undo, redo and save at a point that depends on the seed; returns the
+    /// live run for the next game.
+    fn session_moves(&self, live: LiveRun, choices: &[Choice]) -> Result<LiveRun, Failure> {
+        let at = match choices.len() {
+            0 => 0,
+            n => (self.seed as usize).wrapping_mul(7919) % n,
+        };
+        let prefix = &choices[..at];
+        let error = |e: ScriptError| self.script_failed(&e, prefix);
+        let ruleset = self.program.ruleset().clone();
+        let mut session = Session::begin(
+            live,
+            ruleset,
+            self.options.clone(),
+            self.deal(),
+            prefix.to_vec(),
+        )
+        .map_err(error)?;
+        let before = State::of_session(&session);
+        if session.undo().map_err(error)? {
+            session.redo().map_err(error)?;
+        }
+        if let Some(difference) = differs(&before, &State::of_session(&session)) {
+            return Err(self.fail(
+                "undo then redo returns to the same state",
+                difference,
+                prefix,
+            ));
+        }
+        let saved = "a save loads back to the same state";
+        let dir = tempfile::tempdir().map_err(|e| self.fail(saved, e.to_string(), prefix))?;
+        let path = dir.path().join("check.json");
+        let trusted = self.program.ruleset().file.path.clone();
+        let loaded = save::save(&session, &path, "check.json")
+            .and_then(|()| save::load(&path, "check.json", trusted.as_deref()))
+            .map_err(|e| self.fail(saved, format!("{e:#}"), prefix))?;
+        if let Some(difference) = differs(&before, &State::of_session(&loaded.session)) {
+            return Err(self.fail(saved, difference, prefix));
+        }
+        Ok(session.into_live())
     }
-    if let Some(difference) = differs(&before, session.run()) {
-        return Err(fail(
-            "undo then redo returns to the same state",
-            difference,
-            &prefix,
-        ));
-    }
-    let dir = tempfile::tempdir().map_err(|e| fail("a save loads back", e.to_string(), &prefix))?;
-    let path = dir.path().join("check.json");
-    let loaded = save::save(&session, &path, "check.json")
-        .and_then(|_| save::load(&path, "check.json"))
-        .map_err(|e| {
-            fail(
-                "a save loads back to the same state",
-                format!("{e:#}"),
-                &prefix,
-            )
-        })?;
-    if let Some(difference) = differs(&before, loaded.session.run()) {
-        return Err(fail(
-            "a save loads back to the same state",
-            difference,
-            &prefix,
-        ));
-    }
-    Ok(())
 }
 
-/// What differs between two runs that should be the same, if anything.
-fn differs(a: &Run, b: &Run) -> Option<String> {
+/// What differs between two states that should be the same, if anything.
+fn differs(a: &State, b: &State) -> Option<String> {
     if a.table != b.table {
         return Some("the table differs".into());
     }
@@ -147,8 +231,11 @@ fn differs(a: &Run, b: &Run) -> Option<String> {
             b.events.get(at)
         ));
     }
-    if format!("{:?}", a.end) != format!("{:?}", b.end) {
-        return Some(format!("the end differs: {:?} against {:?}", a.end, b.end));
+    if a.stop != b.stop {
+        return Some(format!(
+            "the end differs: {:?} against {:?}",
+            a.stop, b.stop
+        ));
     }
     None
 }
@@ -171,18 +258,18 @@ pub fn every_configuration() -> Vec<(String, Vec<String>)> {
     let mut configurations = Vec::new();
     for name in crate::script::catalog::names() {
         configurations.push((name.clone(), Vec::new()));
-        let Ok(ruleset) = Ruleset::load(&name) else {
+        let Ok(program) = Program::load_named(&name) else {
             continue;
         };
-        for spec in &ruleset.declared.options {
-            let others: Vec<String> = if spec.default.is_bool() {
-                vec![(!spec.default.as_bool().unwrap_or(false)).to_string()]
-            } else {
-                spec.allowed
+        for spec in &program.ruleset().declared.options {
+            let others: Vec<String> = match &spec.default {
+                OptionValue::Bool(b) => vec![(!b).to_string()],
+                default => spec
+                    .allowed
                     .iter()
-                    .filter(|a| **a != spec.default.to_string())
+                    .filter(|a| **a != default.to_string())
                     .cloned()
-                    .collect()
+                    .collect(),
             };
             for value in others {
                 configurations.push((name.clone(), vec![format!("{}={value}", spec.name)]));

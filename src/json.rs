@@ -2,7 +2,7 @@
 //! `prompt`, `end`, `error`), one answer per line in (an option's 0-based
 //! index, its key or its label; or `undo`). A bad answer changes nothing.
 
-use crate::script::Event;
+use crate::run::Event;
 use crate::session::{Session, Standing};
 use serde_json::{json, Value};
 use std::io::{self, BufRead, Write};
@@ -65,7 +65,7 @@ pub fn serve(mut session: Session, input: impl BufRead, out: &mut impl Write) ->
 }
 
 /// An answer: a number is an index; text (bare or a JSON string) a key or label.
-fn pick(line: &str, options: &[crate::decider::Offer]) -> Option<usize> {
+fn pick(line: &str, options: &[crate::decision::Offer]) -> Option<usize> {
     let text = match serde_json::from_str::<Value>(line) {
         Ok(Value::Number(n)) => {
             return n
@@ -83,7 +83,7 @@ fn pick(line: &str, options: &[crate::decider::Offer]) -> Option<usize> {
 }
 
 fn says_since_last_choice(session: &Session) -> Vec<String> {
-    let events = &session.run().events;
+    let events = session.events();
     let start = events
         .iter()
         .rposition(|e| matches!(e, Event::Chose { .. }))

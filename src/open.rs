@@ -3,13 +3,15 @@
 //! errors (exit code 2); everything else a game error.
 
 use crate::deal::DealFile;
-use crate::script::{catalog, Deal, Ruleset};
+use crate::run::live::LiveRun;
+use crate::run::Deal;
+use crate::script::declare::Options;
+use crate::script::{catalog, Ruleset};
 use crate::session::Session;
 pub use crate::usage::UsageError;
 use anyhow::{Context, Result};
-use rhai::Map;
 use std::path::PathBuf;
-use std::rc::Rc;
+use std::sync::Arc;
 
 #[derive(Clone, Debug, Default)]
 pub struct GameSpec {
@@ -26,12 +28,12 @@ pub struct GameSpec {
 impl GameSpec {
     pub fn open(&self) -> Result<Session> {
         let file = catalog::find_from(&self.game, self.base.as_deref())?;
-        let ruleset = Ruleset::from_file(file)?;
+        let (live, ruleset) = LiveRun::load(file)?;
         let options = options_for(&ruleset, &self.opts)?;
         let stack = match &self.deal {
             Some(path) => {
                 let found = catalog::resolve_from(self.base.as_deref(), path);
-                Some(Rc::new(DealFile::read(
+                Some(Arc::new(DealFile::read(
                     &found,
                     &path.display().to_string(),
                 )?))
@@ -40,7 +42,7 @@ impl GameSpec {
         };
         let seed = self.seed.unwrap_or_else(fresh_seed);
         let deal = Deal { seed, stack };
-        Session::start(Rc::new(ruleset), options, deal).context("the game could not start")
+        Session::begin(live, ruleset, options, deal, Vec::new()).context("the game could not start")
     }
 }
 
@@ -50,8 +52,8 @@ pub fn fresh_seed() -> u64 {
 }
 
 /// The ruleset's defaults with `KEY=VALUE` settings applied.
-pub fn options_for(ruleset: &Ruleset, settings: &[String]) -> Result<Map> {
-    let mut options = ruleset.default_options();
+pub fn options_for(ruleset: &Ruleset, settings: &[String]) -> Result<Options> {
+    let mut options = ruleset.declared.defaults();
     for setting in settings {
         let Some((key, value)) = setting.split_once('=') else {
             return Err(UsageError(format!("--opt takes KEY=VALUE, not `{setting}`")).into());
@@ -75,7 +77,7 @@ pub fn options_for(ruleset: &Ruleset, settings: &[String]) -> Result<Map> {
             .into());
         };
         let value = spec.parse(value.trim()).map_err(UsageError)?;
-        options.insert(spec.name.as_str().into(), value);
+        options.insert(spec.name.clone(), value);
     }
     Ok(options)
 }

@@ -3,24 +3,28 @@
 //! Red suits are painted red; the output stream drops colour where NO_COLOR
 //! is set or the output is not a terminal.
 
-use crate::decider::Prompt;
-use crate::script::Outcome;
+use crate::decision::Prompt;
+use crate::run::Outcome;
+use crate::script::ScriptError;
 use crate::session::Session;
 use crate::table::Table;
 use owo_colors::OwoColorize;
 use std::fmt::Write;
 
-/// The table as the player sees it, with red cards painted.
-pub fn table(session: &Session) -> String {
-    let text = match session.view() {
-        Some(Ok(view)) => view,
-        Some(Err(error)) => format!(
-            "(the script's view failed: {error})\n{}",
-            plain_table(session.table())
-        ),
-        None => plain_table(session.table()),
-    };
-    paint_suits(text.trim_end())
+/// The table as the player sees it (the script's view, else every pile),
+/// unpainted, and the view's error if it failed.
+pub fn table(session: &Session) -> (String, Option<&ScriptError>) {
+    match session.view() {
+        Some(Ok(view)) => (view.trim_end().to_string(), None),
+        Some(Err(error)) => {
+            let text = format!(
+                "(the script's view failed: {error})\n{}",
+                plain_table(session.table())
+            );
+            (text.trim_end().to_string(), Some(error))
+        }
+        None => (plain_table(session.table()).trim_end().to_string(), None),
+    }
 }
 
 /// Every pile, face-down cards as a count, then the counters.

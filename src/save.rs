@@ -1,22 +1,27 @@
-//! Saved games: a versioned JSON file holding the ruleset's name, a hash of
-//! its script, the options, the deal and the choices (by key). Loading runs
-//! the script again; if it changed, the choices replay as far as they fit.
-//! Writes go to a temporary file renamed into place, so a crash mid-write
-//! never leaves a broken save.
+//! Saved games: a versioned JSON file holding the ruleset (a catalog name,
+//! or the full path of a script), a hash of its files, the options as typed
+//! values, the deal and the choices (by key). Loading runs the script
+//! again; if it changed, the choices replay as far as they fit. A save may
+//! come from a stranger: it plays a script by path only when the person
+//! named that script themselves.
 
 use crate::deal::DealFile;
-use crate::decider::Choice;
+use crate::decision::Choice;
 use crate::files;
-use crate::open::options_for;
-use crate::script::{Deal, Ruleset};
+use crate::open::UsageError;
+use crate::run::live::LiveRun;
+use crate::run::Deal;
+use crate::script::catalog;
+use crate::script::declare::Options;
 use crate::session::Session;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
-use std::path::Path;
-use std::rc::Rc;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 const FORMAT: &str = "delve-save";
-const VERSION: u32 = 1;
+/// Version 2 stores options as typed JSON; version 1 as `KEY=VALUE` text.
+const VERSION: u32 = 2;
 
 #[derive(Serialize, Deserialize)]
 struct SaveFile {
@@ -24,12 +29,19 @@ struct SaveFile {
     version: u32,
     game: String,
     script_hash: String,
-    /// Option values as typed on the command line (`KEY=VALUE`).
-    options: Vec<String>,
+    options: SavedOptions,
     seed: u64,
     /// The deal file's text, so the save stands alone.
     deal: Option<String>,
     choices: Vec<Choice>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum SavedOptions {
+    Typed(Options),
+    /// Version 1: `KEY=VALUE` as typed on a command line.
+    Text(Vec<String>),
 }
 
 /// Saves to `path`; messages name it `shown`, as the person typed it.
@@ -37,13 +49,9 @@ pub fn save(session: &Session, path: &Path, shown: &str) -> Result<()> {
     let file = SaveFile {
         format: FORMAT.into(),
         version: VERSION,
-        game: session.ruleset.name().to_string(),
+        game: game_of(session),
         script_hash: session.ruleset.hash.clone(),
-        options: session
-            .options
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect(),
+        options: SavedOptions::Typed(session.options.clone()),
         seed: session.deal.seed,
         deal: session.deal.stack.as_ref().map(|d| d.text.clone()),
         choices: session.choices().to_vec(),
@@ -53,6 +61,19 @@ pub fn save(session: &Session, path: &Path, shown: &str) -> Result<()> {
         .with_context(|| format!("can not save to {shown}"))
 }
 
+/// The ruleset as a save names it: its catalog name, or its script's full
+/// path, so the save loads from any folder.
+fn game_of(session: &Session) -> String {
+    let file = &session.ruleset.file;
+    match &file.path {
+        Some(path) if catalog::is_path(&file.name) => std::fs::canonicalize(path)
+            .unwrap_or_else(|_| path.clone())
+            .display()
+            .to_string(),
+        _ => file.name.clone(),
+    }
+}
+
 /// A loaded game, with what the player should know about how it loaded.
 pub struct Loaded {
     pub session: Session,
@@ -60,31 +81,41 @@ pub struct Loaded {
 }
 
 /// Loads from `path`; messages name it `shown`, as the person typed it.
-pub fn load(path: &Path, shown: &str) -> Result<Loaded> {
+/// `trusted` is a script the person named themselves: a save that plays a
+/// script by path loads only if it is that one.
+pub fn load(path: &Path, shown: &str, trusted: Option<&Path>) -> Result<Loaded> {
     let text = std::fs::read_to_string(path).with_context(|| format!("can not read {shown}"))?;
     let file: SaveFile =
         serde_json::from_str(&text).with_context(|| format!("{shown} is not a delve save file"))?;
     if file.format != FORMAT {
         bail!("{shown} is not a delve save file");
     }
-    if file.version != VERSION {
+    if !(1..=VERSION).contains(&file.version) {
         bail!(
-            "{shown} is a version {} save; this delve reads version {VERSION}",
+            "{shown} is a version {} save; this delve reads versions 1 to {VERSION}",
             file.version
         );
     }
-    let ruleset = Ruleset::load(&file.game)?;
+    let script = if catalog::is_path(&file.game) {
+        trusted_script(&file.game, shown, trusted)?
+    } else {
+        catalog::find(&file.game)?
+    };
+    let (live, ruleset) = LiveRun::load(script)?;
     let mut notes = Vec::new();
     if ruleset.hash != file.script_hash {
         notes.push(format!(
             "The script of {} changed since this game was saved: replaying its choices.",
-            file.game
+            ruleset.name()
         ));
     }
-    let options = options_for(&ruleset, &file.options)
-        .with_context(|| format!("the options saved in {shown}"))?;
+    let options = match &file.options {
+        SavedOptions::Text(settings) => crate::open::options_for(&ruleset, settings),
+        SavedOptions::Typed(saved) => typed_options(&ruleset, saved),
+    }
+    .with_context(|| format!("the options saved in {shown}"))?;
     let stack = match &file.deal {
-        Some(text) => Some(Rc::new(DealFile::parse(shown, text)?)),
+        Some(text) => Some(Arc::new(DealFile::parse(shown, text)?)),
         None => None,
     };
     let wanted = file.choices.len();
@@ -92,8 +123,8 @@ pub fn load(path: &Path, shown: &str) -> Result<Loaded> {
         seed: file.seed,
         stack,
     };
-    let session = Session::resume(Rc::new(ruleset), options, deal, file.choices)?;
-    if let Some(diverged) = &session.run().diverged {
+    let session = Session::begin(live, ruleset, options, deal, file.choices)?;
+    if let Some(diverged) = session.diverged() {
         notes.push(format!(
             "Replayed {} of {wanted} choices: choice {} (`{}`) is no longer offered there.",
             diverged.at,
@@ -102,4 +133,32 @@ pub fn load(path: &Path, shown: &str) -> Result<Loaded> {
         ));
     }
     Ok(Loaded { session, notes })
+}
+
+/// The script a save names by path, if the person named the same one.
+fn trusted_script(game: &str, shown: &str, trusted: Option<&Path>) -> Result<catalog::ScriptFile> {
+    let named = PathBuf::from(game);
+    let same = trusted
+        .and_then(|t| std::fs::canonicalize(t).ok())
+        .is_some_and(|t| std::fs::canonicalize(&named).is_ok_and(|n| n == t));
+    if !same {
+        return Err(UsageError(format!(
+            "{shown} plays the script {game}; a save runs a script by path only when you name it yourself: `delve play {game} --load {shown}`"
+        ))
+        .into());
+    }
+    catalog::find(game)
+}
+
+/// Saved option values, each checked against what the ruleset declares now.
+fn typed_options(ruleset: &crate::script::Ruleset, saved: &Options) -> Result<Options> {
+    let mut options = ruleset.declared.defaults();
+    for (name, value) in saved {
+        let Some(spec) = ruleset.option(name) else {
+            bail!("{} has no option `{name}` any more", ruleset.name());
+        };
+        spec.check(value).map_err(anyhow::Error::msg)?;
+        options.insert(name.clone(), value.clone());
+    }
+    Ok(options)
 }

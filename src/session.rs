@@ -1,21 +1,31 @@
-//! A session: ruleset, options, deal and the choices made. Every change
-//! (a choice, undo, redo, restart, a new deal, reload) runs the script again
-//! from the start; a change whose run fails is rolled back, so the session
-//! always stands at its last good state.
+//! A session: ruleset, options, deal and the choices made, with its game
+//! kept alive on its own thread (`LiveRun`). A choice is one step of that
+//! run; undo, redo, restart, a new deal and reload start a fresh run that
+//! replays. A step that fails (a script error, an interrupt) leaves the
+//! session where it was: the run is restarted at the last good state.
 
-use crate::decider::{Choice, Prompt};
-use crate::script::{Deal, Outcome, Ruleset, Run, RunEnd, RunPlan, ScriptError};
+use crate::decision::{Choice, Prompt};
+use crate::run::live::LiveRun;
+use crate::run::{Answerer, Deal, Divergence, Event, Outcome, Plan, Report, Stop};
+use crate::script::declare::Options;
+use crate::script::{Ruleset, ScriptError};
 use crate::table::Table;
-use rhai::{Dynamic, Map};
-use std::rc::Rc;
+use std::sync::Arc;
 
 pub struct Session {
-    pub ruleset: Rc<Ruleset>,
-    pub options: Map,
+    pub ruleset: Arc<Ruleset>,
+    pub options: Options,
     pub deal: Deal,
+    choices: Vec<Choice>,
+    events: Vec<Event>,
+    table: Table,
+    /// Asking or ended: a failed run is never kept.
+    stop: Stop,
+    view: Option<Result<String, ScriptError>>,
+    diverged: Option<Divergence>,
     /// Undone choices, the next to redo last.
     redo: Vec<Choice>,
-    run: Run,
+    live: LiveRun,
 }
 
 /// The session's standing: a question to answer, or the game's end.
@@ -25,87 +35,110 @@ pub enum Standing<'a> {
 }
 
 impl Session {
-    /// Starts a game; fails if the script fails before its first decision.
-    pub fn start(ruleset: Rc<Ruleset>, options: Map, deal: Deal) -> Result<Session, ScriptError> {
-        Session::resume(ruleset, options, deal, Vec::new())
-    }
-
-    /// Starts a game and replays `choices` as far as they still fit.
-    pub fn resume(
-        ruleset: Rc<Ruleset>,
-        options: Map,
+    /// Starts a game on `live` (a loaded ruleset) and replays `choices` as
+    /// far as they still fit; fails if the script fails before it stops.
+    pub fn begin(
+        live: LiveRun,
+        ruleset: Arc<Ruleset>,
+        options: Options,
         deal: Deal,
         choices: Vec<Choice>,
     ) -> Result<Session, ScriptError> {
-        let run = ruleset.run(RunPlan::new(options.clone(), deal.clone(), choices));
-        if let RunEnd::Failed(error) = run.end {
-            return Err(error);
-        }
-        Ok(Session {
+        let mut session = Session {
             ruleset,
             options,
             deal,
+            choices: Vec::new(),
+            events: Vec::new(),
+            table: Table::default(),
+            stop: Stop::Asking(Prompt::default()),
+            view: None,
+            diverged: None,
             redo: Vec::new(),
-            run,
-        })
+            live,
+        };
+        let report = session.live.start(session.plan(choices));
+        session.replace(report)?;
+        Ok(session)
+    }
+
+    fn plan(&self, choices: Vec<Choice>) -> Plan {
+        Plan::new(
+            self.options.clone(),
+            self.deal.clone(),
+            choices,
+            Answerer::Person,
+        )
     }
 
     pub fn standing(&self) -> Standing<'_> {
-        match &self.run.end {
-            RunEnd::Asking(prompt) => Standing::Asking(prompt),
-            RunEnd::Ended(outcome) => Standing::Ended(outcome),
-            RunEnd::Failed(_) => unreachable!("a failed run is never kept"),
+        match &self.stop {
+            Stop::Asking(prompt) => Standing::Asking(prompt),
+            Stop::Ended(outcome) => Standing::Ended(outcome),
+            Stop::Failed(_) => unreachable!("a failed run is never kept"),
         }
     }
 
     pub fn prompt(&self) -> Option<&Prompt> {
-        match &self.run.end {
-            RunEnd::Asking(prompt) => Some(prompt),
+        match &self.stop {
+            Stop::Asking(prompt) => Some(prompt),
             _ => None,
         }
     }
 
     pub fn table(&self) -> &Table {
-        &self.run.table
+        &self.table
     }
 
-    pub fn run(&self) -> &Run {
-        &self.run
+    pub fn events(&self) -> &[Event] {
+        &self.events
     }
 
     pub fn choices(&self) -> &[Choice] {
-        &self.run.choices
+        &self.choices
+    }
+
+    /// Where the last replay (load, reload) stopped fitting, if it did.
+    pub fn diverged(&self) -> Option<&Divergence> {
+        self.diverged.as_ref()
+    }
+
+    /// The table as the player sees it: the script's view, if it has one.
+    pub fn view(&self) -> Option<&Result<String, ScriptError>> {
+        self.view.as_ref()
     }
 
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }
 
-    /// Takes option `index` of the current prompt.
+    /// Takes option `index` of the current prompt: one step of the live run.
     pub fn choose(&mut self, index: usize) -> Result<(), ScriptError> {
-        let Some(prompt) = self.prompt() else {
-            return Err(ScriptError::plain(
-                "the game is over: there is nothing to choose".into(),
-            ));
-        };
-        let choice = Choice {
-            index,
-            key: prompt.options[index].key.clone(),
-        };
-        let mut choices = self.run.choices.clone();
-        choices.push(choice);
-        self.replace(choices)?;
+        if self.prompt().is_none() {
+            return Err(over("choose"));
+        }
+        let report = self.live.answer(index);
+        if let Stop::Failed(error) = report.stop {
+            self.recover();
+            return Err(error);
+        }
+        self.choices.extend(report.choices);
+        self.events.extend(report.events);
+        self.table = report.table;
+        self.stop = report.stop;
+        self.view = report.view;
+        self.diverged = None;
         self.redo.clear();
         Ok(())
     }
 
     /// Takes back the last choice; false when there is none.
     pub fn undo(&mut self) -> Result<bool, ScriptError> {
-        let mut choices = self.run.choices.clone();
+        let mut choices = self.choices.clone();
         let Some(last) = choices.pop() else {
             return Ok(false);
         };
-        self.replace(choices)?;
+        self.rerun(choices)?;
         self.redo.push(last);
         Ok(true)
     }
@@ -115,17 +148,17 @@ impl Session {
         let Some(next) = self.redo.last().cloned() else {
             return Ok(false);
         };
-        let mut choices = self.run.choices.clone();
+        let mut choices = self.choices.clone();
         choices.push(next);
-        self.replace(choices)?;
+        self.rerun(choices)?;
         self.redo.pop();
         Ok(true)
     }
 
     /// The same deal from its start; the choices can be redone one by one.
     pub fn restart(&mut self) -> Result<(), ScriptError> {
-        let taken = self.run.choices.clone();
-        self.replace(Vec::new())?;
+        let taken = self.choices.clone();
+        self.rerun(Vec::new())?;
         // Redo pops from the end: after the old redo stack, the last choice
         // first, so the first choice comes out first.
         self.redo.extend(taken.into_iter().rev());
@@ -135,7 +168,7 @@ impl Session {
     /// A fresh deal from another seed, with the same ruleset and options.
     pub fn new_deal(&mut self, seed: u64) -> Result<(), ScriptError> {
         let old = std::mem::replace(&mut self.deal, Deal { seed, stack: None });
-        if let Err(error) = self.replace(Vec::new()) {
+        if let Err(error) = self.rerun(Vec::new()) {
             self.deal = old;
             return Err(error);
         }
@@ -143,68 +176,87 @@ impl Session {
         Ok(())
     }
 
-    /// Swaps in a reloaded ruleset and replays the choices as far as they fit.
-    pub fn reload(&mut self, ruleset: Rc<Ruleset>) -> Result<(), ScriptError> {
-        let mut options = ruleset.default_options();
+    /// Swaps in a reloaded ruleset (on its own `live` run) and replays the
+    /// choices as far as they fit; options it no longer declares are dropped.
+    pub fn reload(&mut self, live: LiveRun, ruleset: Arc<Ruleset>) -> Result<(), ScriptError> {
+        let mut options = ruleset.declared.defaults();
         for (name, value) in &self.options {
-            if options.contains_key(name.as_str()) {
+            let fits = ruleset.option(name).is_some_and(|o| o.check(value).is_ok());
+            if fits {
                 options.insert(name.clone(), value.clone());
             }
         }
-        let plan = RunPlan::new(options.clone(), self.deal.clone(), self.run.choices.clone());
-        let run = ruleset.run(plan);
-        if let RunEnd::Failed(error) = run.end {
-            return Err(error);
-        }
-        self.ruleset = ruleset;
-        self.options = options;
-        self.run = run;
-        self.redo.clear();
-        Ok(())
-    }
-
-    /// Runs `choices`; keeps the new run only if it did not fail.
-    fn replace(&mut self, choices: Vec<Choice>) -> Result<(), ScriptError> {
-        let plan = RunPlan::new(self.options.clone(), self.deal.clone(), choices);
-        let run = self.ruleset.run(plan);
-        if let RunEnd::Failed(error) = run.end {
-            return Err(error);
-        }
-        self.run = run;
+        let next = Session::begin(
+            live,
+            ruleset,
+            options,
+            self.deal.clone(),
+            self.choices.clone(),
+        )?;
+        *self = next;
         Ok(())
     }
 
     /// What the ruleset's own bot would choose now: `None` when it has no bot.
-    pub fn hint(&self) -> Option<Result<String, ScriptError>> {
-        let prompt = self.prompt()?;
+    pub fn hint(&mut self) -> Option<Result<String, ScriptError>> {
+        let prompt = self.prompt()?.clone();
         if !self.ruleset.has_fn("bot", 2) {
             return None;
         }
-        let mut plan = RunPlan::new(
-            self.options.clone(),
-            self.deal.clone(),
-            self.run.choices.clone(),
-        );
-        plan.script_bot = true;
-        plan.bot_turns = 1;
-        plan.record_events = false;
-        let run = self.ruleset.run(plan);
-        if let RunEnd::Failed(error) = run.end {
-            return Some(Err(error));
-        }
-        let index = run.choices.get(self.run.choices.len())?.index;
-        Some(Ok(prompt.options[index].label.clone()))
+        Some(self.live.hint().map(|i| prompt.options[i].label.clone()))
     }
 
-    /// The table as the player sees it: the script's view, if it has one.
-    pub fn view(&self) -> Option<Result<String, ScriptError>> {
-        self.ruleset.view(&self.run.table, &self.options)
+    /// Ends the session, keeping its thread for another game of the same ruleset.
+    pub fn into_live(self) -> LiveRun {
+        self.live
     }
 
     pub fn option_text(&self, name: &str) -> String {
         self.options
             .get(name)
-            .map(Dynamic::to_string)
+            .map(ToString::to_string)
             .unwrap_or_default()
     }
+
+    /// Runs `choices` from the start; keeps the new run only if it did not fail.
+    fn rerun(&mut self, choices: Vec<Choice>) -> Result<(), ScriptError> {
+        let report = self.live.start(self.plan(choices));
+        if let Stop::Failed(error) = report.stop {
+            self.recover();
+            return Err(error);
+        }
+        self.replace(report)
+    }
+
+    /// Takes a fresh run's report as the whole state.
+    fn replace(&mut self, report: Report) -> Result<(), ScriptError> {
+        if let Stop::Failed(error) = report.stop {
+            return Err(error);
+        }
+        self.choices = report.choices;
+        self.events = report.events;
+        self.table = report.table;
+        self.stop = report.stop;
+        self.view = report.view;
+        self.diverged = report.diverged;
+        Ok(())
+    }
+
+    /// After a failed step the run is gone: start it again at the last good
+    /// state, which replays to the same place as before.
+    fn recover(&mut self) {
+        let report = self.live.start(self.plan(self.choices.clone()));
+        if let Stop::Failed(error) = &report.stop {
+            // The same choices failed now and not before: nothing sensible
+            // is left to show but the error.
+            self.view = Some(Err(error.clone()));
+        }
+    }
+}
+
+fn over(what: &str) -> ScriptError {
+    ScriptError::new(
+        crate::script::error::ErrorKind::Runtime,
+        format!("the game is over: there is nothing to {what}"),
+    )
 }

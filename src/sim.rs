@@ -2,13 +2,13 @@
 //! threads, then summed up. Each game is identified by its seed and
 //! results are gathered in seed order, so they do not depend on `--jobs`.
 
-use crate::decider::RandomBot;
 use crate::open::{options_for, UsageError};
-use crate::script::{Deal, Ruleset, RunEnd, RunPlan};
+use crate::run::{self, Answerer, Deal, Plan, Stop};
+use crate::script::declare::Options;
+use crate::script::Program;
 use crate::stats;
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use rhai::Map;
 use std::time::Instant;
 
 /// Who plays: uniform random choices, or the script's own `fn bot`.
@@ -47,8 +47,9 @@ pub struct Setup {
 impl Setup {
     /// Loads it once to report a bad name, option or missing bot as a usage error.
     pub fn validate(&self, bot: Bot) -> Result<()> {
-        let ruleset = Ruleset::load(&self.game)?;
-        options_for(&ruleset, &self.opts)?;
+        let program = Program::load_named(&self.game)?;
+        let ruleset = program.ruleset();
+        options_for(ruleset, &self.opts)?;
         if bot == Bot::Heuristic && !ruleset.has_fn("bot", 2) {
             return Err(UsageError(format!(
                 "{} has no heuristic bot (its script defines no `fn bot(question, options)`): use --bot random",
@@ -60,10 +61,10 @@ impl Setup {
     }
 
     /// The ruleset and its options, as each worker thread loads them.
-    fn load(&self) -> Result<(Ruleset, Map), String> {
-        let ruleset = Ruleset::load(&self.game).map_err(|e| format!("{e:#}"))?;
-        let options = options_for(&ruleset, &self.opts).map_err(|e| format!("{e:#}"))?;
-        Ok((ruleset, options))
+    fn load(&self) -> Result<(Program, Options), String> {
+        let program = Program::load_named(&self.game).map_err(|e| format!("{e:#}"))?;
+        let options = options_for(program.ruleset(), &self.opts).map_err(|e| format!("{e:#}"))?;
+        Ok((program, options))
     }
 
     pub fn describe(&self) -> String {
@@ -103,10 +104,10 @@ pub fn simulate(
         let handles: Vec<_> = (0..jobs as u64)
             .map(|job| {
                 scope.spawn(move || -> Result<Vec<(u64, Game)>, String> {
-                    let (ruleset, options) = setup.load()?;
+                    let (program, options) = setup.load()?;
                     let mut games = Vec::new();
                     for i in (job..count).step_by(jobs) {
-                        let game = play(&ruleset, &options, first + i, bot)?;
+                        let game = play(&program, &options, first + i, bot)?;
                         games.push((i, game));
                         progress.inc(1);
                     }
@@ -134,26 +135,29 @@ pub fn simulate(
 }
 
 /// One game by the bot; a script error names the seed so it can be replayed.
-pub fn play(ruleset: &Ruleset, options: &Map, seed: u64, bot: Bot) -> Result<Game, String> {
-    let mut plan = RunPlan::new(options.clone(), Deal { seed, stack: None }, Vec::new());
+pub fn play(program: &Program, options: &Options, seed: u64, bot: Bot) -> Result<Game, String> {
+    let answerer = match bot {
+        Bot::Random => Answerer::RandomBot,
+        Bot::Heuristic => Answerer::ScriptBot,
+    };
+    let mut plan = Plan::new(
+        options.clone(),
+        Deal { seed, stack: None },
+        Vec::new(),
+        answerer,
+    );
     plan.record_events = false;
     plan.check_cards = false;
-    match bot {
-        Bot::Random => plan.bot = Some(Box::new(RandomBot::new(seed))),
-        Bot::Heuristic => plan.script_bot = true,
-    }
-    let run = ruleset.run(plan);
-    match run.end {
-        RunEnd::Ended(outcome) => Ok(Game {
+    let report = run::play(program, plan);
+    let name = program.ruleset().name();
+    match report.stop {
+        Stop::Ended(outcome) => Ok(Game {
             win: outcome.is_win(),
             score: stats::score_value(&outcome.score),
-            decisions: run.choices.len(),
+            decisions: report.choices.len(),
         }),
-        RunEnd::Failed(error) => Err(format!("{} seed {seed}: {error}", ruleset.name())),
-        RunEnd::Asking(_) => Err(format!(
-            "{} seed {seed}: the bot stopped answering",
-            ruleset.name()
-        )),
+        Stop::Failed(error) => Err(format!("{name} seed {seed}: {error}")),
+        Stop::Asking(_) => Err(format!("{name} seed {seed}: the bot stopped answering")),
     }
 }
 

@@ -2,7 +2,7 @@
 //! into the binary for a shipped game), or with `--functions` the rule
 //! functions a variant may replace, each with the first line of its comment.
 
-use crate::script::{catalog, Ruleset};
+use crate::script::{catalog, Program};
 use anyhow::Result;
 use std::fmt::Write;
 
@@ -14,7 +14,8 @@ pub fn describe(game: &str, functions: bool) -> Result<String> {
         }
         return Ok(text);
     }
-    let ruleset = Ruleset::load(game)?;
+    let program = Program::load_named(game)?;
+    let ruleset = program.ruleset();
     let public: Vec<_> = ruleset
         .functions
         .iter()

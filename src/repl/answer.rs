@@ -2,7 +2,7 @@
 //! key, or an unambiguous part of its label. Cards may be typed in ASCII (`7h` for `7♥`).
 
 use crate::card::CardPattern;
-use crate::decider::Prompt;
+use crate::decision::Prompt;
 
 /// What an answer names: an option, a mistake to explain, or nothing (so the
 /// input may be a command).
@@ -80,7 +80,7 @@ fn with_card_symbols(input: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::decider::Offer;
+    use crate::decision::Offer;
 
     fn prompt(labels: &[&str]) -> Prompt {
         Prompt {

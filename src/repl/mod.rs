@@ -10,8 +10,11 @@ pub mod input;
 
 use crate::open::GameSpec;
 use crate::render;
+use crate::run::live::LiveRun;
+use crate::run::Event;
 use crate::save;
-use crate::script::{catalog, Event, Ruleset, ScriptError};
+use crate::script::Ruleset;
+use crate::script::{catalog, Program, ScriptError};
 use crate::session::{Session, Standing};
 use crate::transcript::record;
 use answer::Answer;
@@ -117,7 +120,7 @@ impl<'a> Repl<'a> {
         };
         writeln!(self.out)?;
         if with_news {
-            let events = &session.run().events;
+            let events = session.events();
             let last = events
                 .iter()
                 .rposition(|e| matches!(e, Event::Chose { .. }));
@@ -127,18 +130,11 @@ impl<'a> Repl<'a> {
                 }
             }
         }
-        let table = match session.view() {
-            Some(Ok(view)) => view,
-            Some(Err(error)) => {
-                self.script_errors += 1;
-                format!(
-                    "(the script's view failed: {error})\n{}",
-                    render::plain_table(session.table())
-                )
-            }
-            None => render::plain_table(session.table()),
-        };
-        writeln!(self.out, "{}\n", render::paint_suits(table.trim_end()))?;
+        let (table, failed) = render::table(session);
+        if failed.is_some() {
+            self.script_errors += 1;
+        }
+        writeln!(self.out, "{}\n", render::paint_suits(&table))?;
         match session.standing() {
             Standing::Asking(prompt) => write!(self.out, "{}", render::prompt(prompt)),
             Standing::Ended(outcome) => writeln!(
@@ -210,8 +206,8 @@ impl<'a> Repl<'a> {
                 if let Err(refused) = self.files.may_play(&game) {
                     return writeln!(self.out, "{refused}");
                 }
-                match Ruleset::load(&game) {
-                    Ok(ruleset) => writeln!(self.out, "{}", rules_text(&ruleset)),
+                match Program::load_named(&game) {
+                    Ok(program) => writeln!(self.out, "{}", rules_text(program.ruleset())),
                     Err(error) => writeln!(self.out, "{error:#}"),
                 }
             }
@@ -300,7 +296,7 @@ impl<'a> Repl<'a> {
                 Err(refused) => Reply::Refused(refused),
             },
             Command::Load(file) => match self.files.resolve(&file) {
-                Ok(path) => match save::load(&path, &file) {
+                Ok(path) => match save::load(&path, &file, session.ruleset.file.path.as_deref()) {
                     Ok(loaded) => {
                         *session = loaded.session;
                         moved = true;
@@ -373,20 +369,19 @@ fn rules_text(ruleset: &Ruleset) -> String {
 }
 
 fn reload(session: &mut Session) -> Result<String, String> {
-    let ruleset = catalog::find(&session.ruleset.file.name)
-        .and_then(Ruleset::from_file)
-        .map(std::rc::Rc::new)
+    let (live, ruleset) = catalog::reread(&session.ruleset.file)
+        .and_then(LiveRun::load)
         .map_err(|e| format!("{e:#}\n(the game goes on with the script as it was)"))?;
     let wanted = session.choices().len();
     session
-        .reload(ruleset)
+        .reload(live, ruleset)
         .map_err(|e| format!("script error: {e}\n(the game goes on with the script as it was)"))?;
     let mut message = format!(
         "Reloaded {}: replayed {} of {wanted} choices.",
         session.ruleset.name(),
         session.choices().len()
     );
-    if let Some(d) = &session.run().diverged {
+    if let Some(d) = session.diverged() {
         message += &format!(" Choice {} (`{}`) is no longer offered.", d.at + 1, d.key);
     }
     Ok(message)
@@ -439,7 +434,7 @@ fn options_text(session: &Session) -> String {
 fn log_text(session: &Session) -> String {
     let mut lines = Vec::new();
     let mut decision = 0;
-    for event in &session.run().events {
+    for event in session.events() {
         match event {
             Event::Say(text) => lines.push(format!("     {}", render::paint_suits(text))),
             Event::Chose { label, .. } => {
@@ -461,8 +456,8 @@ pub fn listing() -> String {
     let width = names.iter().map(String::len).max().unwrap_or(0);
     names
         .iter()
-        .map(|name| match Ruleset::load(name) {
-            Ok(r) => format!("{name:width$}  {}", r.declared.about),
+        .map(|name| match Program::load_named(name) {
+            Ok(p) => format!("{name:width$}  {}", p.ruleset().declared.about),
             Err(e) => format!(
                 "{name:width$}  (does not load: {})",
                 e.to_string().lines().next().unwrap_or("")

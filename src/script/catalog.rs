@@ -1,7 +1,8 @@
-//! Where rulesets are found: the shipped `games/` folder (read from disk when
-//! the source tree is there, so edits and `reload` take effect; otherwise the
-//! copy built into the binary), extra folders in `DELVE_GAMES`, or any path
-//! to a `.rhai` file.
+//! Where rulesets are found: folders named in `DELVE_GAMES` first, then the
+//! shipped games built into the binary (so a save's hash does not depend on
+//! the folder delve runs in), or any path to a `.rhai` file. Library
+//! scripts, which rulesets `import` by name, live in a `lib/` folder beside
+//! the games, on disk or built in, and are found the same way.
 
 use crate::usage::UsageError;
 use anyhow::{bail, Context, Result};
@@ -22,16 +23,60 @@ pub struct ScriptFile {
     pub text: String,
 }
 
-/// The folders searched for rulesets, first match wins.
+/// The folders searched for rulesets before the built-in ones, first match
+/// wins (`DELVE_GAMES=games` plays the source tree's, for rule authors).
 fn folders() -> Vec<PathBuf> {
-    let mut dirs: Vec<PathBuf> = std::env::var_os("DELVE_GAMES")
+    std::env::var_os("DELVE_GAMES")
         .map(|v| std::env::split_paths(&v).collect())
-        .unwrap_or_default();
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
-    if source.is_dir() {
-        dirs.push(source);
+        .unwrap_or_default()
+}
+
+/// The folder of library scripts, beside the games.
+const LIBRARY: &str = "lib";
+
+/// A library script by name: `import "cards" as cards;` reads `lib/cards.rhai`.
+pub fn library(name: &str) -> Result<ScriptFile> {
+    let plain = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if plain {
+        for dir in folders() {
+            let path = dir.join(LIBRARY).join(format!("{name}.rhai"));
+            if path.is_file() {
+                let mut file = read_path(&path)?;
+                file.name = name.to_string();
+                return Ok(file);
+            }
+        }
+        if let Some(file) = BUILT_IN.get_file(format!("{LIBRARY}/{name}.rhai")) {
+            return Ok(ScriptFile {
+                name: name.to_string(),
+                origin: format!("games/{LIBRARY}/{name}.rhai"),
+                path: None,
+                text: file.contents_utf8().unwrap_or_default().to_string(),
+            });
+        }
     }
-    dirs
+    let mut known: Vec<String> = BUILT_IN
+        .get_dir(LIBRARY)
+        .map(|d| d.files().filter_map(|f| stem(f.path())).collect())
+        .unwrap_or_default();
+    for dir in folders() {
+        if let Ok(entries) = std::fs::read_dir(dir.join(LIBRARY)) {
+            known.extend(entries.flatten().filter_map(|e| stem(&e.path())));
+        }
+    }
+    known.sort();
+    known.dedup();
+    bail!(
+        "no library script named `{name}`: a script imports a library script by its name ({})",
+        if known.is_empty() {
+            "there are none".to_string()
+        } else {
+            format!("the library: {}", known.join(", "))
+        }
+    )
 }
 
 /// Every ruleset name available, sorted.
@@ -91,6 +136,19 @@ pub fn find_from(spec: &str, base: Option<&Path>) -> Result<ScriptFile> {
         });
     }
     Err(UsageError(unknown_message(spec)).into())
+}
+
+/// The same script read again (for `reload`): from its file if it has one,
+/// keeping the name it was given, else found again by name.
+pub fn reread(file: &ScriptFile) -> Result<ScriptFile> {
+    match &file.path {
+        Some(path) => Ok(ScriptFile {
+            text: std::fs::read_to_string(path)
+                .with_context(|| format!("can not read ruleset {}", file.origin))?,
+            ..file.clone()
+        }),
+        None => find(&file.name),
+    }
 }
 
 /// `path` from `base` when it is relative and found there, else as it is.

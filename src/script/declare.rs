@@ -1,19 +1,83 @@
 //! What a ruleset's top level declares when it loads: its title, one-line
-//! summary, rules text, and options with defaults. A variant's top level runs
-//! after its base's and may change defaults with `variant_default`.
+//! summary, rules text, and options with defaults and the values they allow.
+//! A variant's top level runs after its base's and may change defaults with
+//! `variant_default`. Option values are plain Rust values, so a session can
+//! hand them to the thread that runs its game and a save can store them as
+//! typed JSON.
 
 use anyhow::{bail, Result};
 use rhai::{Array, Dynamic, Engine, EvalAltResult};
+use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::ops::RangeInclusive;
 use std::rc::Rc;
+
+/// The value of an option: true/false, a whole number, or text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum OptionValue {
+    Bool(bool),
+    Int(i64),
+    Text(String),
+}
+
+/// A game's option values by name.
+pub type Options = BTreeMap<String, OptionValue>;
+
+impl OptionValue {
+    fn from_dynamic(value: &Dynamic) -> Option<OptionValue> {
+        if let Ok(b) = value.as_bool() {
+            return Some(OptionValue::Bool(b));
+        }
+        if let Ok(n) = value.as_int() {
+            return Some(OptionValue::Int(n));
+        }
+        value
+            .clone()
+            .into_immutable_string()
+            .ok()
+            .map(|s| OptionValue::Text(s.to_string()))
+    }
+
+    pub fn to_dynamic(&self) -> Dynamic {
+        match self {
+            OptionValue::Bool(b) => (*b).into(),
+            OptionValue::Int(n) => (*n).into(),
+            OptionValue::Text(s) => s.clone().into(),
+        }
+    }
+
+    /// What kind of value it is, as a message names it.
+    fn kind(&self) -> &'static str {
+        match self {
+            OptionValue::Bool(_) => "true or false",
+            OptionValue::Int(_) => "a whole number",
+            OptionValue::Text(_) => "text",
+        }
+    }
+}
+
+impl fmt::Display for OptionValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionValue::Bool(b) => write!(f, "{b}"),
+            OptionValue::Int(n) => write!(f, "{n}"),
+            OptionValue::Text(s) => f.write_str(s),
+        }
+    }
+}
 
 #[derive(Clone, Debug)]
 pub struct OptionSpec {
     pub name: String,
-    pub default: Dynamic,
+    pub default: OptionValue,
     pub help: String,
     /// For text options: the values allowed (empty: any).
     pub allowed: Vec<String>,
+    /// For number options: the values allowed, if bounded.
+    pub range: Option<RangeInclusive<i64>>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -31,32 +95,75 @@ impl Declarations {
         }
         Ok(())
     }
+
+    pub fn option(&self, name: &str) -> Option<&OptionSpec> {
+        self.options.iter().find(|o| o.name == name)
+    }
+
+    /// Every option at its default.
+    pub fn defaults(&self) -> Options {
+        self.options
+            .iter()
+            .map(|o| (o.name.clone(), o.default.clone()))
+            .collect()
+    }
 }
 
 impl OptionSpec {
     /// Reads a value typed on the command line, in the type of the default.
-    pub fn parse(&self, text: &str) -> Result<Dynamic, String> {
+    pub fn parse(&self, text: &str) -> Result<OptionValue, String> {
         let name = &self.name;
-        if self.default.is_bool() {
-            return match text.to_ascii_lowercase().as_str() {
-                "true" | "yes" | "on" => Ok(true.into()),
-                "false" | "no" | "off" => Ok(false.into()),
-                _ => Err(format!("option `{name}` is true or false, not `{text}`")),
-            };
-        }
-        if self.default.is_int() {
-            return text
-                .parse::<i64>()
-                .map(Dynamic::from)
-                .map_err(|_| format!("option `{name}` is a whole number, not `{text}`"));
-        }
-        if !self.allowed.is_empty() && !self.allowed.iter().any(|a| a == text) {
+        let value = match self.default {
+            OptionValue::Bool(_) => match text.to_ascii_lowercase().as_str() {
+                "true" | "yes" | "on" => OptionValue::Bool(true),
+                "false" | "no" | "off" => OptionValue::Bool(false),
+                _ => return Err(format!("option `{name}` is true or false, not `{text}`")),
+            },
+            OptionValue::Int(_) => match text.parse::<i64>() {
+                Ok(n) => OptionValue::Int(n),
+                Err(_) => return Err(format!("option `{name}` is a whole number, not `{text}`")),
+            },
+            OptionValue::Text(_) => OptionValue::Text(text.to_string()),
+        };
+        self.check(&value)?;
+        Ok(value)
+    }
+
+    /// Whether a value (typed, or from a save) is one this option allows.
+    pub fn check(&self, value: &OptionValue) -> Result<(), String> {
+        let name = &self.name;
+        if std::mem::discriminant(value) != std::mem::discriminant(&self.default) {
             return Err(format!(
-                "option `{name}` is one of {}, not `{text}`",
-                self.allowed.join(", ")
+                "option `{name}` is {}, not `{value}`",
+                self.default.kind()
             ));
         }
-        Ok(text.into())
+        match value {
+            OptionValue::Int(n) => match &self.range {
+                Some(range) if !range.contains(n) => Err(format!(
+                    "option `{name}` is a whole number from {} to {}, not {n}",
+                    range.start(),
+                    range.end()
+                )),
+                _ => Ok(()),
+            },
+            OptionValue::Text(text) if !self.allowed.is_empty() && !self.allowed.contains(text) => {
+                Err(format!(
+                    "option `{name}` is one of {}, not `{text}`",
+                    self.allowed.join(", ")
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The values it allows, as `options` shows them: `[a, b]` or `0..=52`.
+    pub fn allowed_text(&self) -> String {
+        match (&self.range, self.allowed.is_empty()) {
+            (Some(range), _) => format!(" [{} to {}]", range.start(), range.end()),
+            (None, false) => format!(" [{}]", self.allowed.join(", ")),
+            (None, true) => String::new(),
+        }
     }
 }
 
@@ -77,13 +184,29 @@ pub fn register(engine: &mut Engine, declared: &Rc<RefCell<Declarations>>) {
     });
     let d = declared.clone();
     engine.register_fn("option", move |name: &str, default: Dynamic, help: &str| {
-        declare_option(&d, name, default, help, Array::new())
+        declare_option(&d, name, &default, help, Array::new(), None)
     });
     let d = declared.clone();
     engine.register_fn(
         "option",
         move |name: &str, default: Dynamic, help: &str, allowed: Array| {
-            declare_option(&d, name, default, help, allowed)
+            declare_option(&d, name, &default, help, allowed, None)
+        },
+    );
+    // `option("limit", 7, "...", 0..=52)`: a number within bounds.
+    let d = declared.clone();
+    engine.register_fn(
+        "option",
+        move |name: &str, default: Dynamic, help: &str, range: RangeInclusive<i64>| {
+            declare_option(&d, name, &default, help, Array::new(), Some(range))
+        },
+    );
+    let d = declared.clone();
+    engine.register_fn(
+        "option",
+        move |name: &str, default: Dynamic, help: &str, range: std::ops::Range<i64>| {
+            let range = range.start..=range.end.saturating_sub(1);
+            declare_option(&d, name, &default, help, Array::new(), Some(range))
         },
     );
     let d = declared.clone();
@@ -96,10 +219,10 @@ pub fn register(engine: &mut Engine, declared: &Rc<RefCell<Declarations>>) {
                     format!("variant_default: the base declares no option `{name}`").into(),
                 );
             };
-            if spec.default.type_name() != value.type_name() {
-                let expected = spec.default.type_name();
-                return Err(format!("variant_default: option `{name}` holds a {expected}").into());
-            }
+            let value = OptionValue::from_dynamic(&value)
+                .ok_or_else(|| format!("variant_default: `{name}` takes a plain value"))?;
+            spec.check(&value)
+                .map_err(|e| format!("variant_default: {e}"))?;
             spec.default = value;
             Ok(())
         },
@@ -109,23 +232,77 @@ pub fn register(engine: &mut Engine, declared: &Rc<RefCell<Declarations>>) {
 fn declare_option(
     declared: &Rc<RefCell<Declarations>>,
     name: &str,
-    default: Dynamic,
+    default: &Dynamic,
     help: &str,
     allowed: Array,
+    range: Option<RangeInclusive<i64>>,
 ) -> Fallible<()> {
-    if !(default.is_bool() || default.is_int() || default.is_string()) {
+    let Some(default) = OptionValue::from_dynamic(default) else {
         return Err(format!("option `{name}`: a default is true/false, a number or text").into());
+    };
+    if range.is_some() && !matches!(default, OptionValue::Int(_)) {
+        return Err(format!("option `{name}`: only a number option takes a range").into());
     }
     let spec = OptionSpec {
         name: name.to_string(),
         default,
         help: help.to_string(),
-        allowed: allowed.iter().map(|a| a.to_string()).collect(),
+        allowed: allowed.iter().map(ToString::to_string).collect(),
+        range,
     };
+    spec.check(&spec.default)
+        .map_err(|e| format!("option `{name}`: its default is not allowed: {e}"))?;
     let mut declared = declared.borrow_mut();
     match declared.options.iter_mut().find(|o| o.name == name) {
         Some(existing) => *existing = spec,
         None => declared.options.push(spec),
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(
+        default: OptionValue,
+        range: Option<RangeInclusive<i64>>,
+        allowed: &[&str],
+    ) -> OptionSpec {
+        OptionSpec {
+            name: "x".into(),
+            default,
+            help: String::new(),
+            allowed: allowed.iter().map(ToString::to_string).collect(),
+            range,
+        }
+    }
+
+    #[test]
+    fn typed_values_are_read_in_the_type_of_the_default() {
+        let limit = spec(OptionValue::Int(7), Some(0..=52), &[]);
+        assert_eq!(limit.parse("9"), Ok(OptionValue::Int(9)));
+        assert_eq!(
+            limit.parse("-3"),
+            Err("option `x` is a whole number from 0 to 52, not -3".into())
+        );
+        assert!(limit.check(&OptionValue::Bool(true)).is_err());
+        let flag = spec(OptionValue::Bool(true), None, &[]);
+        assert_eq!(flag.parse("no"), Ok(OptionValue::Bool(false)));
+        let mode = spec(OptionValue::Text("a".into()), None, &["a", "b"]);
+        assert!(mode.parse("c").unwrap_err().contains("one of a, b"));
+    }
+
+    #[test]
+    fn values_are_stored_as_typed_json() {
+        let options: Options = [
+            ("jokers".to_string(), OptionValue::Bool(false)),
+            ("limit".to_string(), OptionValue::Int(5)),
+            ("mode".to_string(), OptionValue::Text("easy".into())),
+        ]
+        .into();
+        let json = serde_json::to_string(&options).unwrap();
+        assert_eq!(json, r#"{"jokers":false,"limit":5,"mode":"easy"}"#);
+        assert_eq!(serde_json::from_str::<Options>(&json).unwrap(), options);
+    }
 }

@@ -1,46 +1,87 @@
 //! A script's failure, told as `file:line:column: what went wrong`, with the
-//! chain of rule functions that led there.
+//! chain of rule functions that led there, and a kind that the program
+//! decides on (`check` names the broken invariant by it, the JSON protocol
+//! reports it) without searching the message.
 
 use rhai::{EvalAltResult, ParseError, Position};
+use serde::Serialize;
+use std::collections::HashMap;
 use std::fmt;
+
+/// What sort of failure: the one thing callers branch on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ErrorKind {
+    /// The script does not compile.
+    Parse,
+    /// A rule failed while running (a wrong call, a missing pile, a throw).
+    Runtime,
+    /// A sandbox limit: operations, depth, sizes.
+    Limit,
+    /// A card was lost or copied.
+    Conservation,
+    /// The game does not end: `play()` returned, or too many decisions.
+    NoEnding,
+    /// The person interrupted a slow step.
+    Interrupted,
+}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScriptError {
+    pub kind: ErrorKind,
     pub message: String,
 }
 
+/// A failure raised by the host inside a script call, carrying its kind
+/// through Rhai (as the payload of a runtime error).
+#[derive(Clone, Debug)]
+pub struct HostFault {
+    pub kind: ErrorKind,
+    pub message: String,
+}
+
+impl HostFault {
+    pub fn boxed(kind: ErrorKind, message: String) -> Box<EvalAltResult> {
+        let fault = HostFault { kind, message };
+        EvalAltResult::ErrorRuntime(rhai::Dynamic::from(fault), Position::NONE).into()
+    }
+}
+
 impl ScriptError {
-    pub fn plain(message: String) -> ScriptError {
-        ScriptError { message }
+    pub fn new(kind: ErrorKind, message: String) -> ScriptError {
+        ScriptError { kind, message }
     }
 
     pub fn from_parse(origin: &str, error: &ParseError) -> ScriptError {
         let ParseError(kind, position) = error;
-        ScriptError::plain(format!("{}: {kind}", locate(origin, *position)))
+        ScriptError::new(
+            ErrorKind::Parse,
+            format!("{}: {kind}", locate(origin, *position)),
+        )
     }
 
     /// Follows the error through the functions it passed, to where it arose.
-    pub fn from_eval(origin: &str, error: &EvalAltResult) -> ScriptError {
+    /// `file_of` names the file that defines a rule function (Rhai does not
+    /// keep it for functions of a merged script); `origin` is where the
+    /// outermost code lives.
+    pub fn from_eval(
+        origin: &str,
+        error: &EvalAltResult,
+        file_of: &dyn Fn(&str) -> Option<String>,
+    ) -> ScriptError {
         let mut origin = origin.to_string();
         let mut calls = Vec::new();
         let mut error = error;
         while let EvalAltResult::ErrorInFunctionCall(name, source, inner, position) = error {
             calls.push(format!("{name}() at {}", locate(&origin, *position)));
-            if !source.is_empty() {
-                origin = source.clone();
-            }
+            origin = match file_of(name) {
+                Some(file) => file,
+                None if !source.is_empty() => source.clone(),
+                None => origin,
+            };
             error = inner;
         }
-        let what = match error {
-            EvalAltResult::ErrorTerminated(token, _) => token.to_string(),
-            EvalAltResult::ErrorRuntime(value, _) => value.to_string(),
-            other => {
-                // Rhai appends ` (line x, position y)`; the location leads instead.
-                let text = other.to_string();
-                let suffix = format!(" ({})", other.position());
-                text.strip_suffix(&suffix).unwrap_or(&text).to_string()
-            }
-        };
+        let (kind, what) = describe(error);
         let mut message = format!("{}: {what}", locate(&origin, error.position()));
         calls.reverse();
         // Deep recursion repeats one line many times: say it once, with a count.
@@ -53,15 +94,64 @@ impl ScriptError {
             }
             i += same;
         }
-        ScriptError::plain(message)
+        ScriptError::new(kind, message)
     }
 }
 
-fn locate(origin: &str, position: Position) -> String {
+/// The kind and the text of the innermost error.
+pub fn describe(error: &EvalAltResult) -> (ErrorKind, String) {
+    match error {
+        EvalAltResult::ErrorRuntime(value, _) => match value.read_lock::<HostFault>() {
+            Some(fault) => (fault.kind, fault.message.clone()),
+            None => (ErrorKind::Runtime, value.to_string()),
+        },
+        EvalAltResult::ErrorTerminated(token, _) => match token.read_lock::<HostFault>() {
+            Some(fault) => (fault.kind, fault.message.clone()),
+            None => (ErrorKind::Limit, token.to_string()),
+        },
+        EvalAltResult::ErrorTooManyOperations(_)
+        | EvalAltResult::ErrorStackOverflow(_)
+        | EvalAltResult::ErrorDataTooLarge(..)
+        | EvalAltResult::ErrorTooManyModules(_) => (ErrorKind::Limit, plain(error)),
+        other => (ErrorKind::Runtime, plain(other)),
+    }
+}
+
+/// Rhai's text without the ` (line x, position y)` it appends: the place
+/// leads the message instead.
+fn plain(error: &EvalAltResult) -> String {
+    let text = error.to_string();
+    let suffix = format!(" ({})", error.position());
+    text.strip_suffix(&suffix).unwrap_or(&text).to_string()
+}
+
+/// `file:line:column`, or as much of it as is known.
+pub fn locate(origin: &str, position: Position) -> String {
     match (position.line(), position.position()) {
         (Some(line), Some(column)) => format!("{origin}:{line}:{column}"),
         (Some(line), None) => format!("{origin}:{line}"),
         _ => origin.to_string(),
+    }
+}
+
+/// Which file defines each rule function, so an error in a merged script
+/// (a variant over its base) is placed in the right file.
+#[derive(Clone, Debug, Default)]
+pub struct Places {
+    /// The ruleset's own file: where top-level code is placed.
+    pub main: String,
+    pub files: HashMap<String, String>,
+}
+
+impl Places {
+    pub fn file_of(&self, function: &str) -> Option<String> {
+        self.files.get(function).cloned()
+    }
+
+    /// An error of `function`, called from the host.
+    pub fn error(&self, function: &str, error: &EvalAltResult) -> ScriptError {
+        let origin = self.file_of(function).unwrap_or_else(|| self.main.clone());
+        ScriptError::from_eval(&origin, error, &|f| self.file_of(f))
     }
 }
 

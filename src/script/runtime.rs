@@ -1,146 +1,249 @@
-//! The state of one run of a ruleset script: the table, the random source,
-//! the choices to replay, and what the run produced. The API functions that
-//! scripts call read and change it; the engine owns it behind `Rc<RefCell>`.
+//! The state of one run of a ruleset script: the table, the random streams,
+//! the choices to replay, who answers past them, and what the run produced
+//! since it last reported. The API functions that scripts call read and
+//! change it through its methods; the engine owns it behind `Rc<RefCell>`.
 
+use super::error::{ErrorKind, HostFault, Places};
 use crate::card::Card;
 use crate::deal::DealFile;
-use crate::decider::{Choice, Decider, Prompt};
+use crate::decision::{Choice, Prompt};
 use crate::pile::Placed;
 use crate::random::Random;
+use crate::run::{Answerer, Divergence, Event, Link, Plan, Stop};
 use crate::table::Table;
+use rhai::EvalAltResult;
 use std::cell::Cell;
 use std::rc::Rc;
+use std::sync::Arc;
 
-/// Something the game said or did, in order; the log and transcripts show it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Event {
-    Say(String),
-    Chose { question: String, label: String },
-}
-
-/// How a game ended, as the script's `end(outcome, score, summary)` put it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    pub outcome: String,
-    /// A number, or text when a game scores in another shape (e.g. `3/41`).
-    pub score: serde_json::Value,
-    pub summary: String,
-}
-
-impl Outcome {
-    pub fn is_win(&self) -> bool {
-        self.outcome == "win"
-    }
-
-    pub fn score_text(&self) -> String {
-        match &self.score {
-            serde_json::Value::String(s) => s.clone(),
-            other => other.to_string(),
-        }
-    }
-}
-
-/// Why the script stopped running.
-#[derive(Clone, Debug)]
-pub enum Stop {
-    /// At a decision past the replayed choices, with no bot to answer it.
-    Asking(Prompt),
-    Ended(Outcome),
-}
-
-/// A replayed choice that no longer fits (the script changed): its position
-/// and the key that was not offered.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Divergence {
-    pub at: usize,
-    pub key: String,
-}
+type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
 /// Most decisions a game may take: a bound that makes an endless game an error.
 pub const MAX_DECISIONS: usize = 20_000;
 
+/// Who is running script code now, which decides what it may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The rules, playing the game: anything.
+    Play,
+    /// The top level while loading: declarations only.
+    TopLevel,
+    /// `fn bot`: reads what the player sees, draws from its own stream.
+    Bot,
+    /// `fn view`: reads the table.
+    View,
+}
+
 pub struct Runtime {
-    pub table: Table,
-    pub random: Random,
-    pub deal: Option<Rc<DealFile>>,
-    pub shuffles: usize,
-    pub options: rhai::Map,
+    table: Table,
+    random: Random,
+    /// Bots draw from their own stream, so the game's never depends on them.
+    bot_random: Random,
+    deal: Option<Arc<DealFile>>,
+    shuffles: usize,
+    options: rhai::Map,
     /// Choices to replay, and how many have been used.
-    pub replay: Vec<Choice>,
-    pub replayed: usize,
-    /// Every choice taken this run, replayed or new.
-    pub choices: Vec<Choice>,
-    pub events: Vec<Event>,
-    pub record_events: bool,
-    pub stop: Option<Stop>,
-    pub diverged: Option<Divergence>,
-    pub bot: Option<Box<dyn Decider>>,
-    /// The script's `fn bot` answers decisions past the replayed ones.
-    pub script_bot: bool,
-    /// How many decisions a bot may still take (a hint takes one).
-    pub bot_turns: usize,
-    /// While a bot decides, face-down cards are hidden from the script.
-    pub hide_face_down: bool,
-    /// Check card conservation at every decision and at the end.
-    pub check_cards: bool,
+    replay: Vec<Choice>,
+    replayed: usize,
+    answerer: Answerer,
+    link: Option<Rc<Link>>,
+    mode: Mode,
+    check_cards: bool,
+    record_events: bool,
+    /// Decisions taken this run, replayed or new.
+    decisions: usize,
+    /// What happened since the run last reported.
+    news: Vec<Event>,
+    taken: Vec<Choice>,
+    stop: Option<Stop>,
+    /// A live run abandoned for another: the plan to start next.
+    restart: Option<Plan>,
+    diverged: Option<Divergence>,
+    wiring: Wiring,
+}
+
+/// What ties a runtime to its program, kept from run to run.
+#[derive(Clone, Debug, Default)]
+pub struct Wiring {
     /// Set by each decision; the operation counter starts again from there.
     /// Shared with the engine's progress callback, which runs on every operation.
     pub decided: Rc<Cell<bool>>,
+    pub places: Rc<Places>,
+    pub has_view: bool,
 }
 
 impl Runtime {
-    pub fn new() -> Runtime {
+    pub fn new(wiring: Wiring) -> Runtime {
         Runtime {
             table: Table::default(),
             random: Random::new(0),
+            bot_random: Random::new(0),
             deal: None,
             shuffles: 0,
             options: rhai::Map::new(),
             replay: Vec::new(),
             replayed: 0,
-            choices: Vec::new(),
-            events: Vec::new(),
-            record_events: true,
-            stop: None,
-            diverged: None,
-            bot: None,
-            script_bot: false,
-            bot_turns: usize::MAX,
-            hide_face_down: false,
+            answerer: Answerer::Person,
+            link: None,
+            mode: Mode::TopLevel,
             check_cards: cfg!(debug_assertions),
-            decided: Rc::new(Cell::new(true)),
+            record_events: true,
+            decisions: 0,
+            news: Vec::new(),
+            taken: Vec::new(),
+            stop: None,
+            restart: None,
+            diverged: None,
+            wiring,
         }
     }
 
-    /// A fresh runtime for the next run, still wired to the engine's callback.
-    pub fn reset(&mut self) {
-        let decided = self.decided.clone();
-        *self = Runtime::new();
-        decided.set(true);
-        self.decided = decided;
+    pub fn wiring(&self) -> &Wiring {
+        &self.wiring
+    }
+
+    /// A fresh run of `plan`, still wired to the engine's callback.
+    pub fn begin(&mut self, plan: Plan, link: Option<Rc<Link>>) {
+        *self = Runtime::new(self.wiring.clone());
+        self.wiring.decided.set(true);
+        self.random = Random::new(plan.deal.seed);
+        self.bot_random = Random::new(plan.deal.seed ^ 0x05EE_DB07);
+        self.deal = plan.deal.stack;
+        self.options = plan
+            .options
+            .iter()
+            .map(|(k, v)| (k.as_str().into(), v.to_dynamic()))
+            .collect();
+        self.replay = plan.choices;
+        self.answerer = plan.answerer;
+        self.link = link;
+        self.check_cards = plan.check_cards;
+        self.record_events = plan.record_events;
+        self.mode = Mode::Play;
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Switches who runs script code; returns the mode to restore.
+    pub fn enter(&mut self, mode: Mode) -> Mode {
+        std::mem::replace(&mut self.mode, mode)
+    }
+
+    /// Refuses a change of the game unless the rules are playing.
+    pub fn may_change(&self, what: &str) -> Fallible<()> {
+        let reader = match self.mode {
+            Mode::Play => return Ok(()),
+            Mode::TopLevel => return self.may_read(what),
+            Mode::Bot => "bot()",
+            Mode::View => "view()",
+        };
+        Err(fault(format!(
+            "{reader} may only read the game: `{what}` would change it"
+        )))
+    }
+
+    /// Refuses reading the game at the top level, which only declares.
+    pub fn may_read(&self, what: &str) -> Fallible<()> {
+        match self.mode {
+            Mode::TopLevel => Err(fault(format!(
+                "the top level only declares (title, rules, options): `{what}` belongs in a rule function such as play()"
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    pub fn table_mut(&mut self, what: &str) -> Fallible<&mut Table> {
+        self.may_change(what)?;
+        Ok(&mut self.table)
+    }
+
+    /// A number in `0..n`: the game's stream for the rules, the bots' own
+    /// stream for a bot.
+    pub fn random_below(&mut self, n: usize) -> Fallible<usize> {
+        match self.mode {
+            Mode::Play => Ok(self.random.below(n)),
+            Mode::Bot => Ok(self.bot_random.below(n)),
+            _ => self.may_change("random").map(|()| 0),
+        }
+    }
+
+    /// The random bot's pick: uniform, from the bots' stream.
+    pub fn random_pick(&mut self, count: usize) -> usize {
+        self.bot_random.below(count)
+    }
+
+    /// Shuffles `cards` as the next shuffle of the game (a deal file may fix its top).
+    pub fn shuffle(&mut self, cards: &mut Vec<Card>, pile: &str) -> anyhow::Result<()> {
+        let nth = self.shuffles;
+        self.shuffles += 1;
+        crate::deal::shuffle(cards, nth, self.deal.as_deref(), &mut self.random, pile)
+    }
+
+    pub fn option(&self, name: &str) -> Option<&rhai::Dynamic> {
+        self.options.get(name)
+    }
+
+    pub fn option_names(&self) -> Vec<String> {
+        self.options.keys().map(ToString::to_string).collect()
     }
 
     /// Cards may be created only while setting up: before the first decision.
     pub fn in_setup(&self) -> bool {
-        self.choices.is_empty()
+        self.decisions == 0
     }
 
     /// Whether the script may see this card now: not face down while a bot decides.
     pub fn sees(&self, placed: &Placed) -> bool {
-        placed.face_up || !self.hide_face_down
+        placed.face_up || self.mode != Mode::Bot
     }
 
-    pub fn seen(&self, placed: &Placed) -> Result<Card, Box<rhai::EvalAltResult>> {
+    pub fn seen(&self, placed: &Placed) -> Fallible<Card> {
         match self.sees(placed) {
             true => Ok(placed.card.clone()),
-            false => Err("a bot sees only what the player sees: this card is face down".into()),
+            false => Err(fault(
+                "a bot sees only what the player sees: this card is face down".into(),
+            )),
         }
     }
 
-    pub fn say(&mut self, text: String) {
+    pub fn say(&mut self, text: String) -> Fallible<()> {
+        self.may_change("say")?;
         if self.record_events {
-            self.events.push(Event::Say(text));
+            self.news.push(Event::Say(text));
         }
+        Ok(())
+    }
+
+    /// Before a decision or the end: the rules are playing, the cards are
+    /// all there, and the game has not gone on too long.
+    pub fn may_decide(&self, what: &str) -> Fallible<()> {
+        self.may_change(what)?;
+        if self.check_cards {
+            self.table
+                .check_conservation()
+                .map_err(|e| HostFault::boxed(ErrorKind::Conservation, e))?;
+        }
+        if self.decisions >= MAX_DECISIONS {
+            return Err(HostFault::boxed(
+                ErrorKind::NoEnding,
+                format!("the game took more than {MAX_DECISIONS} decisions without ending"),
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn answerer(&self) -> Answerer {
+        self.answerer
+    }
+
+    pub fn link(&self) -> Option<Rc<Link>> {
+        self.link.clone()
     }
 
     /// The next choice to replay for `prompt`, matched by key so a save still
@@ -171,22 +274,48 @@ impl Runtime {
 
     pub fn record_choice(&mut self, prompt: &Prompt, index: usize) {
         let option = &prompt.options[index];
-        self.choices.push(Choice {
+        self.taken.push(Choice {
             index,
             key: option.key.clone(),
         });
+        self.decisions += 1;
         if self.record_events {
-            self.events.push(Event::Chose {
+            self.news.push(Event::Chose {
                 question: prompt.question.clone(),
                 label: option.label.clone(),
             });
         }
-        self.decided.set(true);
+        self.wiring.decided.set(true);
+    }
+
+    /// Why the run stopped, set just before the script is halted.
+    pub fn set_stop(&mut self, stop: Stop) {
+        self.stop = Some(stop);
+    }
+
+    pub fn take_stop(&mut self) -> Option<Stop> {
+        self.stop.take()
+    }
+
+    pub fn set_restart(&mut self, plan: Plan) {
+        self.restart = Some(plan);
+    }
+
+    pub fn take_restart(&mut self) -> Option<Plan> {
+        self.restart.take()
+    }
+
+    /// What happened since the last report: choices, events, divergence.
+    pub fn take_news(&mut self) -> (Vec<Choice>, Vec<Event>, Option<Divergence>) {
+        (
+            std::mem::take(&mut self.taken),
+            std::mem::take(&mut self.news),
+            self.diverged.take(),
+        )
     }
 }
 
-impl Default for Runtime {
-    fn default() -> Self {
-        Runtime::new()
-    }
+/// A runtime error raised by the host, placed by Rhai at the script's call.
+pub fn fault(message: String) -> Box<EvalAltResult> {
+    HostFault::boxed(ErrorKind::Runtime, message)
 }

@@ -4,7 +4,7 @@
 //! still replays after options are reordered or relabelled.
 
 use crate::files;
-use crate::script::Event;
+use crate::run::Event;
 use crate::session::Session;
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
@@ -80,7 +80,7 @@ fn relative_to(dir: &Path, target: &Path) -> PathBuf {
 /// something else (a number, a comment, blank space); then its label, or
 /// failing that its number.
 fn answers(session: &Session) -> Vec<String> {
-    let labels = session.run().events.iter().filter_map(|e| match e {
+    let labels = session.events().iter().filter_map(|e| match e {
         Event::Chose { label, .. } => Some(label.as_str()),
         Event::Say(_) => None,
     });

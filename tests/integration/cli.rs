@@ -280,7 +280,12 @@ fn sim_of_a_ruleset_without_a_bot_refuses_the_heuristic_bot() {
 fn the_host_sources_name_no_game() {
     let mut names = Vec::new();
     for name in delve::script::catalog::names() {
-        let title = delve::script::Ruleset::load(&name).unwrap().declared.title;
+        let title = delve::script::Program::load_named(&name)
+            .unwrap()
+            .ruleset()
+            .declared
+            .title
+            .clone();
         names.push(name.to_lowercase());
         names.push(title.to_lowercase());
     }

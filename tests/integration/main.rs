@@ -2,6 +2,8 @@
 
 mod cli;
 mod docs;
+mod hostile;
+mod imports;
 mod json_protocol;
 mod random_play;
 mod rule_authors;

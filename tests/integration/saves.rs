@@ -34,7 +34,8 @@ fn a_save_loads_back_to_the_same_table() {
     );
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-    assert_eq!(json["version"], 1);
+    assert_eq!(json["version"], 2);
+    assert_eq!(json["options"]["damage_limit"], 7, "options are typed JSON");
     assert_eq!(json["game"], "clear-the-dungeon");
     assert_eq!(json["choices"].as_array().unwrap().len(), 3);
 }

@@ -48,6 +48,6 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
         if n <= 0 {
             return fail(format!("random(n) needs n > 0, not {n}"));
         }
-        Ok(r.borrow_mut().random.below(n as usize) as i64)
+        Ok(r.borrow_mut().random_below(n as usize)? as i64)
     });
 }

@@ -7,10 +7,11 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
     let r = rt.clone();
     engine.register_fn("get", move |name: &str| -> Fallible<i64> {
         let rt = r.borrow();
-        match rt.table.counters.get(name) {
+        rt.may_read("get")?;
+        match rt.table().counters.get(name) {
             Some(v) => Ok(*v),
             None => {
-                let names: Vec<&str> = rt.table.counters.keys().map(String::as_str).collect();
+                let names: Vec<&str> = rt.table().counters.keys().map(String::as_str).collect();
                 fail(format!(
                     "no counter named `{name}` (counters: {})",
                     names.join(", ")
@@ -19,16 +20,17 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
         }
     });
     let r = rt.clone();
-    engine.register_fn("set", move |name: &str, value: i64| {
+    engine.register_fn("set", move |name: &str, value: i64| -> Fallible<()> {
         r.borrow_mut()
-            .table
+            .table_mut("set")?
             .counters
             .insert(name.to_string(), value);
+        Ok(())
     });
     let r = rt.clone();
     engine.register_fn("add", move |name: &str, delta: i64| -> Fallible<i64> {
         let mut rt = r.borrow_mut();
-        match rt.table.counters.get_mut(name) {
+        match rt.table_mut("add")?.counters.get_mut(name) {
             Some(v) => {
                 *v += delta;
                 Ok(*v)
@@ -41,15 +43,13 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
     let r = rt.clone();
     engine.register_fn("opt", move |name: &str| -> Fallible<Dynamic> {
         let rt = r.borrow();
-        match rt.options.get(name) {
+        rt.may_read("opt")?;
+        match rt.option(name) {
             Some(v) => Ok(v.clone()),
-            None => {
-                let names: Vec<&str> = rt.options.keys().map(|k| k.as_str()).collect();
-                fail(format!(
-                    "no option named `{name}` (options: {})",
-                    names.join(", ")
-                ))
-            }
+            None => fail(format!(
+                "no option named `{name}` (options: {})",
+                rt.option_names().join(", ")
+            )),
         }
     });
 }

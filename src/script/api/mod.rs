@@ -1,6 +1,7 @@
 //! The functions a ruleset script calls during a game: cards, piles,
 //! counters, options, randomness, and the three verbs `ask`, `say`, `end`.
-//! Every one works on the run's `Runtime`; none knows any game.
+//! Every one works on the run's `Runtime`, which refuses changes to the game
+//! from a bot, a view or the top level; none knows any game.
 
 mod cards;
 mod counters;
@@ -10,7 +11,7 @@ mod verbs;
 
 use super::runtime::Runtime;
 use crate::card::Card;
-use rhai::{Dynamic, Engine, EvalAltResult, Position};
+use rhai::{Dynamic, Engine, EvalAltResult};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -18,12 +19,6 @@ pub use piles::PileRef;
 
 type Shared = Rc<RefCell<Runtime>>;
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
-
-/// Stops the script without an error the script could catch: the runtime's
-/// `stop` says why.
-fn halt() -> Box<EvalAltResult> {
-    EvalAltResult::ErrorTerminated(Dynamic::UNIT, Position::NONE).into()
-}
 
 fn fail<T>(message: String) -> Fallible<T> {
     Err(message.into())

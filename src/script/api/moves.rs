@@ -2,20 +2,21 @@
 
 use super::{fail, Fallible, PileRef, Shared};
 use crate::card::Card;
-use crate::script::runtime::Runtime;
+use crate::pile::Placed;
+use crate::table::Table;
 use rhai::{Array, Dynamic, Engine};
 
 /// Takes `card` out of pile `from`, or says where it is not.
-fn take(rt: &mut Runtime, from: PileRef, card: &Card) -> Fallible<crate::pile::Placed> {
-    let pile = rt.table.pile_mut(from.0);
+fn take(table: &mut Table, from: PileRef, card: &Card) -> Fallible<Placed> {
+    let pile = table.pile_mut(from.0);
     match pile.position(card) {
         Some(i) => Ok(pile.remove(i)),
         None => fail(format!("{card} is not in pile `{}`", pile.name)),
     }
 }
 
-fn take_top(rt: &mut Runtime, from: PileRef) -> Fallible<Card> {
-    let pile = rt.table.pile_mut(from.0);
+fn take_top(table: &mut Table, from: PileRef) -> Fallible<Card> {
+    let pile = table.pile_mut(from.0);
     match pile.pop() {
         Some(placed) => Ok(placed.card),
         None => fail(format!("pile `{}` is empty: no card to move", pile.name)),
@@ -30,8 +31,9 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
         "move_top",
         move |from: &mut PileRef, to: PileRef| -> Fallible<Card> {
             let mut rt = r.borrow_mut();
-            let card = take_top(&mut rt, *from)?;
-            rt.table.pile_mut(to.0).push(card.clone());
+            let table = rt.table_mut("move_top")?;
+            let card = take_top(table, *from)?;
+            table.pile_mut(to.0).push(card.clone());
             Ok(card)
         },
     );
@@ -40,17 +42,18 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
         "move_top",
         move |from: &mut PileRef, to: PileRef, n: i64| -> Fallible<Array> {
             let mut rt = r.borrow_mut();
-            let available = rt.table.pile(from.0).len() as i64;
+            let table = rt.table_mut("move_top")?;
+            let available = table.pile(from.0).len() as i64;
             if n < 0 || n > available {
-                let name = &rt.table.pile(from.0).name;
+                let name = &table.pile(from.0).name;
                 return fail(format!(
                     "can not move {n} cards from pile `{name}` of {available}"
                 ));
             }
             let mut moved = Array::new();
             for _ in 0..n {
-                let card = take_top(&mut rt, *from)?;
-                rt.table.pile_mut(to.0).push(card.clone());
+                let card = take_top(table, *from)?;
+                table.pile_mut(to.0).push(card.clone());
                 moved.push(Dynamic::from(card));
             }
             Ok(moved)
@@ -63,8 +66,9 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
             name,
             move |from: &mut PileRef, card: Card, to: PileRef| -> Fallible<()> {
                 let mut rt = r.borrow_mut();
-                take(&mut rt, *from, &card)?;
-                let target = rt.table.pile_mut(to.0);
+                let table = rt.table_mut(name)?;
+                take(table, *from, &card)?;
+                let target = table.pile_mut(to.0);
                 if under {
                     target.insert(0, card);
                 } else {
@@ -75,12 +79,17 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
         );
     }
     let r = rt.clone();
-    engine.register_fn("move_all", move |from: &mut PileRef, to: PileRef| {
-        let mut rt = r.borrow_mut();
-        let cards = rt.table.pile_mut(from.0).take_all();
-        let target = rt.table.pile_mut(to.0);
-        for placed in cards {
-            target.push(placed.card);
-        }
-    });
+    engine.register_fn(
+        "move_all",
+        move |from: &mut PileRef, to: PileRef| -> Fallible<()> {
+            let mut rt = r.borrow_mut();
+            let table = rt.table_mut("move_all")?;
+            let cards = table.pile_mut(from.0).take_all();
+            let target = table.pile_mut(to.0);
+            for placed in cards {
+                target.push(placed.card);
+            }
+            Ok(())
+        },
+    );
 }

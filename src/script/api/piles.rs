@@ -3,7 +3,6 @@
 
 use super::{fail, Fallible, Shared};
 use crate::card::Card;
-use crate::deal;
 use crate::script::runtime::Runtime;
 use rhai::{Array, Dynamic, Engine};
 
@@ -12,10 +11,11 @@ use rhai::{Array, Dynamic, Engine};
 pub struct PileRef(pub(super) usize);
 
 fn pile_named(rt: &Runtime, name: &str) -> Fallible<PileRef> {
-    match rt.table.pile_index(name) {
+    rt.may_read("pile")?;
+    match rt.table().pile_index(name) {
         Some(i) => Ok(PileRef(i)),
         None => {
-            let names: Vec<&str> = rt.table.piles().iter().map(|p| p.name.as_str()).collect();
+            let names: Vec<&str> = rt.table().piles().iter().map(|p| p.name.as_str()).collect();
             fail(format!(
                 "no pile named `{name}` (piles: {})",
                 names.join(", ")
@@ -47,7 +47,11 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
                 "down" => false,
                 other => return fail(format!("a pile lies \"up\" or \"down\", not \"{other}\"")),
             };
-            Ok(PileRef(r.borrow_mut().table.add_pile(name, face_up)))
+            Ok(PileRef(
+                r.borrow_mut()
+                    .table_mut("new_pile")?
+                    .add_pile(name, face_up),
+            ))
         },
     );
     let r = rt.clone();
@@ -60,23 +64,23 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
     });
     let r = rt.clone();
     engine.register_get("name", move |p: &mut PileRef| {
-        r.borrow().table.pile(p.0).name.clone()
+        r.borrow().table().pile(p.0).name.clone()
     });
     // Both `pile.len` and `pile.len()`, as Rhai arrays allow.
     let r = rt.clone();
-    let len = move |p: &mut PileRef| r.borrow().table.pile(p.0).len() as i64;
+    let len = move |p: &mut PileRef| r.borrow().table().pile(p.0).len() as i64;
     engine
         .register_get("len", len.clone())
         .register_fn("len", len);
     let r = rt.clone();
-    let is_empty = move |p: &mut PileRef| r.borrow().table.pile(p.0).is_empty();
+    let is_empty = move |p: &mut PileRef| r.borrow().table().pile(p.0).is_empty();
     engine
         .register_get("is_empty", is_empty.clone())
         .register_fn("is_empty", is_empty);
     let r = rt.clone();
     engine.register_get("cards", move |p: &mut PileRef| -> Array {
         let rt = r.borrow();
-        let placed = rt.table.pile(p.0).placed().iter();
+        let placed = rt.table().pile(p.0).placed().iter();
         placed
             .map(|pl| match rt.sees(pl) {
                 true => Dynamic::from(pl.card.clone()),
@@ -89,7 +93,7 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
         "from_top",
         move |p: &mut PileRef, depth: i64| -> Fallible<Card> {
             let rt = r.borrow();
-            let pile = rt.table.pile(p.0);
+            let pile = rt.table().pile(p.0);
             match usize::try_from(depth).ok().and_then(|d| pile.from_top(d)) {
                 Some(placed) => rt.seen(placed),
                 None => fail(format!(
@@ -103,7 +107,7 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
     let r = rt.clone();
     engine.register_get("top", move |p: &mut PileRef| -> Fallible<Card> {
         let rt = r.borrow();
-        let pile = rt.table.pile(p.0);
+        let pile = rt.table().pile(p.0);
         match pile.from_top(0) {
             Some(placed) => rt.seen(placed),
             None => fail(format!("pile `{}` is empty: it has no top card", pile.name)),
@@ -112,7 +116,7 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
     let r = rt.clone();
     engine.register_fn("contains", move |p: &mut PileRef, card: Card| {
         let rt = r.borrow();
-        let pile = rt.table.pile(p.0);
+        let pile = rt.table().pile(p.0);
         pile.placed()
             .iter()
             .any(|pl| pl.card == card && rt.sees(pl))
@@ -122,7 +126,7 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
         "is_face_up",
         move |p: &mut PileRef, card: Card| -> Fallible<bool> {
             let rt = r.borrow();
-            let pile = rt.table.pile(p.0);
+            let pile = rt.table().pile(p.0);
             match pile.position(&card) {
                 Some(i) => Ok(pile.placed()[i].face_up),
                 None => fail(format!("{card} is not in pile `{}`", pile.name)),
@@ -133,7 +137,7 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
         let r = rt.clone();
         engine.register_fn(name, move |p: &mut PileRef, card: Card| -> Fallible<()> {
             let mut rt = r.borrow_mut();
-            let pile = rt.table.pile_mut(p.0);
+            let pile = rt.table_mut(name)?.pile_mut(p.0);
             match pile.position(&card) {
                 Some(i) => {
                     pile.set_face(i, up);
@@ -145,8 +149,12 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
     }
     for (name, up) in [("turn_all_up", true), ("turn_all_down", false)] {
         let r = rt.clone();
-        engine.register_fn(name, move |p: &mut PileRef| {
-            r.borrow_mut().table.pile_mut(p.0).set_all_faces(up)
+        engine.register_fn(name, move |p: &mut PileRef| -> Fallible<()> {
+            r.borrow_mut()
+                .table_mut(name)?
+                .pile_mut(p.0)
+                .set_all_faces(up);
+            Ok(())
         });
     }
     let r = rt.clone();
@@ -160,8 +168,9 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
                     "cards can be created only during setup, before the first decision".into(),
                 );
             }
-            rt.table.create(&cards);
-            let pile = rt.table.pile_mut(p.0);
+            let table = rt.table_mut("create")?;
+            table.create(&cards);
+            let pile = table.pile_mut(p.0);
             for card in cards {
                 pile.push(card);
             }
@@ -170,20 +179,14 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
     );
     let r = rt.clone();
     engine.register_fn("shuffle", move |p: &mut PileRef| -> Fallible<()> {
-        let mut guard = r.borrow_mut();
-        let rt = &mut *guard;
-        let pile = rt.table.pile_mut(p.0);
-        let mut cards: Vec<Card> = pile.take_all().into_iter().map(|pl| pl.card).collect();
+        let mut rt = r.borrow_mut();
+        let pile = rt.table_mut("shuffle")?.pile_mut(p.0);
         let name = pile.name.clone();
-        let outcome = deal::shuffle(
-            &mut cards,
-            rt.shuffles,
-            rt.deal.as_deref(),
-            &mut rt.random,
-            &name,
-        );
-        rt.shuffles += 1;
-        rt.table.pile_mut(p.0).set_cards(cards);
+        let mut cards: Vec<Card> = pile.take_all().into_iter().map(|pl| pl.card).collect();
+        let outcome = rt.shuffle(&mut cards, &name);
+        // The cards go back whatever happened: a failed stacked shuffle
+        // must not lose any.
+        rt.table_mut("shuffle")?.pile_mut(p.0).set_cards(cards);
         outcome.map_err(|e| e.to_string().into())
     });
 }

@@ -1,0 +1,152 @@
+//! A run kept alive on its own thread between a person's answers: the
+//! script waits inside `ask` for the next answer, so a step costs the same
+//! at decision 80 as at decision 5. Undo, load and reload start a fresh run
+//! on the same thread, which replays. Rhai's engine can not move between
+//! threads, so the thread loads the ruleset itself and sends back what it is.
+
+use super::{run, Link, Plan, Reply, Report, Request, Stop};
+use crate::script::catalog::ScriptFile;
+use crate::script::error::ErrorKind;
+use crate::script::{Program, Ruleset, ScriptError};
+use anyhow::{anyhow, Result};
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::Arc;
+
+/// A script's thread gets a large stack: deep rule code and deep data are
+/// stopped by the sandbox's limits, not by the thread's end of stack.
+pub const STACK: usize = 256 << 20;
+
+/// Set (by a Ctrl-C handler) to stop a slow step; every engine checks it.
+pub static INTERRUPT: AtomicBool = AtomicBool::new(false);
+
+pub struct LiveRun {
+    requests: Sender<Request>,
+    replies: Receiver<Reply>,
+    /// Whether the run waits for an answer (else it has ended or failed).
+    asking: bool,
+}
+
+impl LiveRun {
+    /// Loads `file` on a new thread; the run and what the ruleset declares.
+    pub fn load(file: ScriptFile) -> Result<(LiveRun, Arc<Ruleset>)> {
+        let (requests, request_end) = channel();
+        let (reply_end, replies) = channel();
+        let (loaded_end, loaded) = channel();
+        std::thread::Builder::new()
+            .name("delve-run".into())
+            .stack_size(STACK)
+            .spawn(move || serve(file, request_end, reply_end, loaded_end))?;
+        let ruleset = loaded
+            .recv()
+            .map_err(|_| anyhow!("the thread that runs the game stopped while loading"))??;
+        let live = LiveRun {
+            requests,
+            replies,
+            asking: false,
+        };
+        Ok((live, ruleset))
+    }
+
+    /// Abandons any run and starts `plan`; its first report.
+    pub fn start(&mut self, plan: Plan) -> Report {
+        self.send(Request::Start(Box::new(plan)))
+    }
+
+    /// Answers the decision the run waits at.
+    pub fn answer(&mut self, index: usize) -> Report {
+        match self.asking {
+            true => self.send(Request::Answer(index)),
+            false => internal_failure("there is no decision to answer"),
+        }
+    }
+
+    /// What the ruleset's own bot would choose at this decision.
+    pub fn hint(&mut self) -> Result<usize, ScriptError> {
+        if !self.asking {
+            return Err(internal_error("there is no decision to hint"));
+        }
+        INTERRUPT.store(false, Ordering::Relaxed);
+        if self.requests.send(Request::Hint).is_err() {
+            return Err(internal_error("the game's thread has stopped"));
+        }
+        match self.replies.recv() {
+            Ok(Reply::Hint(hint)) => hint,
+            _ => Err(internal_error("the game's thread did not answer")),
+        }
+    }
+
+    fn send(&mut self, request: Request) -> Report {
+        INTERRUPT.store(false, Ordering::Relaxed);
+        if self.requests.send(request).is_err() {
+            self.asking = false;
+            return internal_failure("the game's thread has stopped");
+        }
+        let report = match self.replies.recv() {
+            Ok(Reply::Stopped(report)) => *report,
+            _ => internal_failure("the game's thread did not answer"),
+        };
+        self.asking = matches!(report.stop, Stop::Asking(_));
+        report
+    }
+}
+
+/// The thread's life: load, then run each plan it is given; a run waits in
+/// `ask` for answers and ends when the game ends, fails or is abandoned.
+fn serve(
+    file: ScriptFile,
+    requests: Receiver<Request>,
+    replies: Sender<Reply>,
+    loaded: Sender<Result<Arc<Ruleset>>>,
+) {
+    let program = match Program::load(file) {
+        Ok(program) => {
+            let _ = loaded.send(Ok(program.ruleset().clone()));
+            program
+        }
+        Err(error) => {
+            let _ = loaded.send(Err(error));
+            return;
+        }
+    };
+    let link = Rc::new(Link {
+        requests,
+        reports: replies,
+    });
+    let mut next: Option<Plan> = None;
+    loop {
+        let plan = match next.take() {
+            Some(plan) => plan,
+            None => match link.requests.recv() {
+                Ok(Request::Start(plan)) => *plan,
+                // Nothing waits for an answer: the session does not send one.
+                Ok(_) => continue,
+                Err(_) => return,
+            },
+        };
+        let report = run(&program, plan, Some(link.clone()), true);
+        if let Some(plan) = program.runtime().borrow_mut().take_restart() {
+            next = Some(plan);
+            continue;
+        }
+        if link.reports.send(Reply::Stopped(Box::new(report))).is_err() {
+            return;
+        }
+    }
+}
+
+fn internal_error(what: &str) -> ScriptError {
+    ScriptError::new(ErrorKind::Runtime, format!("delve: {what}"))
+}
+
+fn internal_failure(what: &str) -> Report {
+    Report {
+        choices: Vec::new(),
+        events: Vec::new(),
+        table: crate::table::Table::default(),
+        stop: Stop::Failed(internal_error(what)),
+        view: None,
+        diverged: None,
+    }
+}

@@ -1,0 +1,186 @@
+//! A run of a ruleset: the script played from the start with a plan (the
+//! options, the deal, the choices to replay) and an answerer for decisions
+//! past them. This module owns the decision protocol ("replay this choice,
+//! else let the answerer answer, else pause"): the script's `ask` calls
+//! `protocol::decide`, and every mode of delve asks for a run through
+//! `play` (on the calling thread) or `live::LiveRun` (kept alive on its own
+//! thread between a person's answers).
+
+pub mod live;
+pub mod protocol;
+
+use crate::deal::DealFile;
+use crate::decision::{Choice, Prompt};
+use crate::script::declare::Options;
+use crate::script::error::ErrorKind;
+use crate::script::{Program, ScriptError};
+use crate::table::Table;
+use std::rc::Rc;
+use std::sync::mpsc::{Receiver, Sender};
+use std::sync::Arc;
+
+/// Who answers a decision past the replayed choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answerer {
+    /// The person: in a live run they answer through its link; otherwise
+    /// the run stops there and hands back the prompt.
+    Person,
+    /// Uniform among the options, from the bots' own stream.
+    RandomBot,
+    /// The ruleset's own `fn bot`, reading only what the player sees.
+    ScriptBot,
+}
+
+/// What a game needs besides its options and choices.
+#[derive(Clone, Debug, Default)]
+pub struct Deal {
+    pub seed: u64,
+    pub stack: Option<Arc<DealFile>>,
+}
+
+/// How to run: from the start, replaying `choices`, then `answerer`.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub options: Options,
+    pub deal: Deal,
+    pub choices: Vec<Choice>,
+    pub answerer: Answerer,
+    /// Check card conservation at every decision and at the end.
+    pub check_cards: bool,
+    /// Keep narration and choices as events (sim does not need them).
+    pub record_events: bool,
+}
+
+impl Plan {
+    pub fn new(options: Options, deal: Deal, choices: Vec<Choice>, answerer: Answerer) -> Plan {
+        Plan {
+            options,
+            deal,
+            choices,
+            answerer,
+            check_cards: cfg!(debug_assertions),
+            record_events: true,
+        }
+    }
+}
+
+/// Something the game said or did, in order; the log and transcripts show it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    Say(String),
+    Chose { question: String, label: String },
+}
+
+/// How a game ended, as the script's `end(outcome, score, summary)` put it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub outcome: String,
+    /// A number, or text when a game scores in another shape (e.g. `3/41`).
+    pub score: serde_json::Value,
+    pub summary: String,
+}
+
+impl Outcome {
+    pub fn is_win(&self) -> bool {
+        self.outcome == "win"
+    }
+
+    pub fn score_text(&self) -> String {
+        match &self.score {
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        }
+    }
+}
+
+/// Where a run stopped.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stop {
+    /// At a decision past the replayed choices, for the person to answer.
+    Asking(Prompt),
+    Ended(Outcome),
+    Failed(ScriptError),
+}
+
+/// A replayed choice that no longer fits (the script changed): its position
+/// and the key that was not offered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Divergence {
+    pub at: usize,
+    pub key: String,
+}
+
+/// What a run tells when it stops: what happened since its last report,
+/// the table as it stands, and why it stopped.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub choices: Vec<Choice>,
+    pub events: Vec<Event>,
+    pub table: Table,
+    pub stop: Stop,
+    /// The script's picture of the table (live runs only, if it has a view).
+    pub view: Option<Result<String, ScriptError>>,
+    pub diverged: Option<Divergence>,
+}
+
+/// What a person (on another thread) asks of a live run paused at a decision.
+#[derive(Debug)]
+pub enum Request {
+    Answer(usize),
+    /// What the ruleset's bot would choose here.
+    Hint,
+    /// Abandon this run and start another.
+    Start(Box<Plan>),
+}
+
+/// A live run's end of the line to the person.
+pub struct Link {
+    pub requests: Receiver<Request>,
+    pub reports: Sender<Reply>,
+}
+
+/// What a live run sends back.
+#[derive(Debug)]
+pub enum Reply {
+    Stopped(Box<Report>),
+    Hint(Result<usize, ScriptError>),
+}
+
+/// Plays `plan` on this thread with `program`, to its end or (for the
+/// person) to the first decision past the plan's choices.
+pub fn play(program: &Program, plan: Plan) -> Report {
+    run(program, plan, None, false)
+}
+
+/// One run of `play()`. With a link, the person answers through it; the
+/// run then ends only when the game does, fails, or is abandoned.
+fn run(program: &Program, plan: Plan, link: Option<Rc<Link>>, with_view: bool) -> Report {
+    program.runtime().borrow_mut().begin(plan, link);
+    let result = program.call("play");
+    let stop = program.runtime().borrow_mut().take_stop();
+    let stop = match (stop, result) {
+        (Some(stop), _) => stop,
+        (None, Err(error)) => Stop::Failed(error),
+        (None, Ok(_)) => Stop::Failed(ScriptError::new(
+            ErrorKind::NoEnding,
+            format!(
+                "{}: play() returned without calling end(outcome, score, summary)",
+                program.ruleset().file.origin
+            ),
+        )),
+    };
+    let view = match with_view {
+        true => program.view(),
+        false => None,
+    };
+    let mut rt = program.runtime().borrow_mut();
+    let (choices, events, diverged) = rt.take_news();
+    Report {
+        choices,
+        events,
+        table: rt.table().clone(),
+        stop,
+        view,
+        diverged,
+    }
+}

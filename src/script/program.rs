@@ -1,0 +1,183 @@
+//! A ruleset compiled into a sandboxed engine, ready to run: its variant
+//! merged over its bases, its imports resolved, its top level run once (in
+//! declaration mode, so it can not touch the game) to learn what it
+//! declares. A program lives on one thread; runs reuse it.
+
+use super::api;
+use super::catalog::ScriptFile;
+use super::declare::{self, Declarations};
+use super::engine;
+use super::error::{describe, locate, Places, ScriptError};
+use super::functions::{rule_functions, RuleFn};
+use super::resolver::{Imports, Resolver};
+use super::ruleset::{self, check_replacements, Ruleset};
+use super::runtime::{Mode, Runtime, Wiring};
+use anyhow::{bail, Result};
+use rhai::{CallFnOptions, Dynamic, Engine, Scope, AST};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+pub struct Program {
+    ruleset: Arc<Ruleset>,
+    engine: Engine,
+    ast: AST,
+    runtime: Rc<RefCell<Runtime>>,
+}
+
+impl Program {
+    /// Loads a ruleset by name or path.
+    pub fn load_named(spec: &str) -> Result<Program> {
+        Program::load(super::catalog::find(spec)?)
+    }
+
+    pub fn load(file: ScriptFile) -> Result<Program> {
+        let sources = ruleset::with_bases(file.clone())?;
+        let wiring = Wiring::default();
+        let runtime = Rc::new(RefCell::new(Runtime::new(wiring.clone())));
+        let declared = Rc::new(RefCell::new(Declarations::default()));
+        let imports = Rc::new(Imports::default());
+        let mut engine = Engine::new();
+        engine::configure(&mut engine, &wiring.decided);
+        engine.set_module_resolver(Resolver(imports.clone()));
+        api::register(&mut engine, &runtime);
+        declare::register(&mut engine, &declared);
+
+        let mut ast = AST::empty();
+        let mut functions: Vec<(String, RuleFn)> = Vec::new();
+        let mut places = Places {
+            main: file.origin.clone(),
+            ..Places::default()
+        };
+        for (i, source) in sources.iter().enumerate() {
+            let mut part = engine
+                .compile_into_self_contained(&Scope::new(), &source.text)
+                .map_err(|e| load_error(source, &e))?;
+            part.set_source(source.origin.as_str());
+            let defined = rule_functions(&part, &source.text);
+            if i > 0 {
+                let base = functions.iter().map(|(_, f)| f);
+                check_replacements(&defined, base, &source.origin, &sources[i - 1].name)?;
+            }
+            functions.retain(|(_, old)| {
+                !defined
+                    .iter()
+                    .any(|new| new.name == old.name && new.params.len() == old.params.len())
+            });
+            for f in &defined {
+                places.files.insert(f.name.clone(), source.origin.clone());
+            }
+            functions.extend(defined.into_iter().map(|f| (source.origin.clone(), f)));
+            ast = ast.merge(&part);
+            // This file's top level, with every function so far: it declares.
+            let own = ast
+                .clone_functions_only()
+                .merge(&part.clone_statements_only());
+            let origin = Places {
+                main: source.origin.clone(),
+                ..places.clone()
+            };
+            engine
+                .run_ast(&own)
+                .map_err(|e| ScriptError::from_eval(&source.origin, &e, &|f| origin.file_of(f)))?;
+        }
+        imports.close();
+        if !functions
+            .iter()
+            .any(|(_, f)| f.name == "play" && f.params.is_empty())
+        {
+            bail!(
+                "{}: a ruleset needs a `fn play()`: the game starts there",
+                file.origin
+            );
+        }
+        let declared = declared.borrow().clone();
+        declared.check(&file.origin)?;
+        let imported = imports.files();
+        let ruleset = Ruleset {
+            hash: ruleset::hash(&sources, &imported),
+            file,
+            sources,
+            imports: imported,
+            functions,
+            declared,
+        };
+        let wiring = Wiring {
+            places: Rc::new(places),
+            has_view: ruleset.has_fn("view", 0),
+            ..wiring
+        };
+        *runtime.borrow_mut() = Runtime::new(wiring);
+        Ok(Program {
+            ruleset: Arc::new(ruleset),
+            engine,
+            ast,
+            runtime,
+        })
+    }
+
+    pub fn ruleset(&self) -> &Arc<Ruleset> {
+        &self.ruleset
+    }
+
+    pub fn runtime(&self) -> &Rc<RefCell<Runtime>> {
+        &self.runtime
+    }
+
+    /// Calls a rule function with no arguments. The top level runs first
+    /// (it only declares), so its `const`s are there as `global::NAME`.
+    pub fn call(&self, function: &str) -> Result<Dynamic, ScriptError> {
+        let options = CallFnOptions::new().eval_ast(true);
+        self.engine
+            .call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, function, ())
+            .map_err(|e| self.runtime.borrow().wiring().places.error(function, &e))
+    }
+
+    /// The script's own picture of the table as it stands, if it has a view.
+    pub fn view(&self) -> Option<Result<String, ScriptError>> {
+        if !self.ruleset.has_fn("view", 0) {
+            return None;
+        }
+        let before = self.runtime.borrow_mut().enter(Mode::View);
+        let view = self.call("view").map(|v| v.to_string());
+        self.runtime.borrow_mut().enter(before);
+        Some(view)
+    }
+}
+
+/// A compile error, or an import that failed while compiling, placed in
+/// `source` (an import's own error is placed in the imported file).
+pub(super) fn load_error(source: &ScriptFile, error: &rhai::EvalAltResult) -> ScriptError {
+    let origin = source.origin.as_str();
+    match error {
+        rhai::EvalAltResult::ErrorParsing(kind, position) => {
+            let parse = rhai::ParseError(Box::new(kind.clone()), *position);
+            ScriptError::from_parse(origin, &parse)
+        }
+        rhai::EvalAltResult::ErrorInModule(name, inner, position) => {
+            // Rhai resolves imports before it knows their place: find it.
+            let position = match position.is_none() {
+                true => import_position(&source.text, name),
+                false => *position,
+            };
+            let (kind, what) = describe(inner);
+            let place = locate(origin, position);
+            ScriptError::new(kind, format!("{place}: `import \"{name}\"`: {what}"))
+        }
+        other => ScriptError::from_eval(origin, other, &|_| None),
+    }
+}
+
+/// Where `import "NAME"` stands in a script's text.
+fn import_position(text: &str, name: &str) -> rhai::Position {
+    let wanted = format!("\"{name}\"");
+    text.lines()
+        .enumerate()
+        .find_map(|(i, line)| {
+            let column = line.find(&wanted)?;
+            let code = !line.trim_start().starts_with("//");
+            (code && line.contains("import"))
+                .then(|| rhai::Position::new((i + 1) as u16, (column + 1) as u16))
+        })
+        .unwrap_or(rhai::Position::NONE)
+}
