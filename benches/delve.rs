@@ -5,13 +5,7 @@
 //! Multi-core throughput is measured with `delve sim` (see README).
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use delve::decision::Choice;
-use delve::open::{options_for, GameSpec};
-use delve::run::live::LiveRun;
-use delve::run::{self, Answerer, Deal, Plan};
-use delve::script::Program;
-use delve::session::Session;
-use delve::sim::{play, Bot};
+use delve::{options_for, Answerer, Choice, Deal, GameSpec, LiveRun, Plan, Program, Session, Stop};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -26,8 +20,13 @@ fn random_games(c: &mut Criterion) {
     c.bench_function("one random game of clear-the-dungeon", |b| {
         b.iter(|| {
             seed += 1;
-            play(&program, &options, seed, Bot::Random).unwrap()
-        })
+            let deal = Deal { seed, stack: None };
+            let mut plan = Plan::new(options.clone(), deal, Vec::new(), Answerer::RandomBot);
+            plan.record_events = false;
+            plan.check_cards = false;
+            let report = delve::play(&program, plan);
+            assert!(matches!(report.stop, Stop::Ended(_)));
+        });
     });
 }
 
@@ -40,7 +39,7 @@ fn first_prompt(c: &mut Criterion) {
                 ..GameSpec::default()
             };
             spec.open().unwrap()
-        })
+        });
     });
     c.bench_function(
         "process: delve play clear-the-dungeon to its first prompt",
@@ -54,7 +53,7 @@ fn first_prompt(c: &mut Criterion) {
                     .status()
                     .unwrap();
                 assert!(status.success());
-            })
+            });
         },
     );
 }
@@ -75,7 +74,7 @@ fn deep_game(game: &'static str, opts: &[&str], answerer: Answerer, depth: usize
         let deal = Deal { seed, stack: None };
         let mut plan = Plan::new(options.clone(), deal, Vec::new(), answerer);
         plan.record_events = false;
-        let report = run::play(&program, plan);
+        let report = delve::play(&program, plan);
         (report.choices.len() >= depth).then(|| Deep {
             game,
             opts: opts.clone(),
@@ -123,7 +122,7 @@ fn steps(c: &mut Criterion) {
                     || deep.session_at(at),
                     |session| session.choose(next).unwrap(),
                     BatchSize::PerIteration,
-                )
+                );
             });
         }
         c.bench_function(&format!("undo at decision {depth} of {game}"), |b| {
@@ -131,7 +130,7 @@ fn steps(c: &mut Criterion) {
                 || deep.session_at(depth),
                 |session| assert!(session.undo().unwrap()),
                 BatchSize::PerIteration,
-            )
+            );
         });
         json_game(c, &deep);
     }
@@ -139,11 +138,8 @@ fn steps(c: &mut Criterion) {
 
 /// A client playing a whole game over `--json`, one answer per prompt.
 fn json_game(c: &mut Criterion, deep: &Deep) {
-    let answers: String = deep
-        .choices
-        .iter()
-        .map(|ch| format!("{}\n", ch.index))
-        .collect();
+    let answers: Vec<String> = deep.choices.iter().map(|ch| ch.index.to_string()).collect();
+    let answers = answers.join("\n") + "\n";
     let name = format!(
         "process: a whole game of {} ({} decisions) over --json",
         deep.game,
@@ -168,7 +164,7 @@ fn json_game(c: &mut Criterion, deep: &Deep) {
             stdin.write_all(answers.as_bytes()).unwrap();
             drop(stdin);
             assert!(child.wait().unwrap().success());
-        })
+        });
     });
 }
 

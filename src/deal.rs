@@ -48,7 +48,7 @@ impl DealFile {
             } else {
                 content
                     .split_whitespace()
-                    .map(|word| word.parse::<CardPattern>())
+                    .map(str::parse::<CardPattern>)
                     .collect::<Result<Vec<_>, _>>()
                     .with_context(|| format!("{origin} line {}", i + 1))?
             };
@@ -70,7 +70,7 @@ impl DealFile {
 /// seed, then with the deal file's line for it, if any, moving its cards on top.
 /// The random stream is used the same either way, so stacking the first
 /// shuffle does not change the second.
-pub fn shuffle(
+pub(crate) fn shuffle(
     cards: &mut Vec<Card>,
     nth: usize,
     deal: Option<&DealFile>,
@@ -123,7 +123,11 @@ mod tests {
     }
 
     fn top_first(cards: &[Card]) -> Vec<String> {
-        cards.iter().rev().map(|c| c.to_string()).collect()
+        cards
+            .iter()
+            .rev()
+            .map(std::string::ToString::to_string)
+            .collect()
     }
 
     #[test]

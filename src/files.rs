@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 /// and the next write of the same file reuses it; a replaced file keeps its
 /// permissions.
 /// Errors are bare: the caller names the file as the person knows it.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let temp = temporary_for(path);
     let mut file = OpenOptions::new()
         .write(true)

@@ -7,30 +7,34 @@ use crate::session::{Session, Standing};
 use serde_json::{json, Value};
 use std::io::{self, BufRead, Write};
 
-pub fn serve(mut session: Session, input: impl BufRead, out: &mut impl Write) -> io::Result<()> {
+pub(crate) fn serve(
+    mut session: Session,
+    input: impl BufRead,
+    out: &mut impl Write,
+) -> io::Result<()> {
     let mut lines = input.lines();
     let mut news = true;
     loop {
         if news {
             for text in says_since_last_choice(&session) {
-                emit(out, json!({"type": "say", "text": text}))?;
+                emit(out, &json!({"type": "say", "text": text}))?;
             }
         }
         let prompt = match session.standing() {
             Standing::Ended(outcome) => {
                 let end = json!({
                     "type": "end",
-                    "outcome": outcome.outcome,
+                    "outcome": outcome.result,
                     "score": outcome.score,
                     "summary": outcome.summary,
                 });
-                return emit(out, end);
+                return emit(out, &end);
             }
             Standing::Asking(prompt) => prompt.clone(),
         };
         emit(
             out,
-            json!({"type": "prompt", "question": prompt.question, "options": prompt.options}),
+            &json!({"type": "prompt", "question": prompt.question, "options": prompt.options}),
         )?;
         let Some(line) = lines.next().transpose()? else {
             return Ok(());
@@ -59,7 +63,7 @@ pub fn serve(mut session: Session, input: impl BufRead, out: &mut impl Write) ->
         };
         if let Err(message) = result {
             news = false;
-            emit(out, json!({"type": "error", "message": message}))?;
+            emit(out, &json!({"type": "error", "message": message}))?;
         }
     }
 }
@@ -97,7 +101,7 @@ fn says_since_last_choice(session: &Session) -> Vec<String> {
         .collect()
 }
 
-fn emit(out: &mut impl Write, value: Value) -> io::Result<()> {
+fn emit(out: &mut impl Write, value: &Value) -> io::Result<()> {
     writeln!(out, "{value}")?;
     out.flush()
 }

@@ -1,27 +1,49 @@
 //! delve: plays solo card games whose rules are Rhai scripts loaded at run
 //! time. The host knows cards, piles, decisions and sessions; every game rule
 //! lives in a script under `games/`.
+//!
+//! The library is the program's body. Its public face is small on purpose:
+//! `run` for the `delve` binary, and what the integration tests and the
+//! benches drive (a ruleset compiled, a run or a session of it, the checks
+//! and the transcript replay). Everything else is the crate's own.
 
-pub mod card;
-pub mod check;
-pub mod cli;
-pub mod deal;
-pub mod decision;
-pub mod files;
-pub mod json;
-pub mod open;
-pub mod pile;
-pub mod random;
-pub mod render;
-pub mod repl;
-pub mod run;
-pub mod save;
-pub mod script;
-pub mod session;
-pub mod sim;
-pub mod snapshots;
-pub mod source;
-pub mod stats;
-pub mod table;
-pub mod transcript;
-pub mod usage;
+mod app;
+mod card;
+mod check;
+mod cli;
+mod deal;
+mod decision;
+mod files;
+mod json;
+mod open;
+mod pile;
+mod random;
+mod render;
+mod repl;
+mod run;
+mod save;
+mod script;
+mod session;
+mod sim;
+mod snapshots;
+mod source;
+mod stats;
+mod table;
+mod transcript;
+mod usage;
+
+// The `delve` binary.
+pub use app::run;
+pub use cli::Cli;
+pub use usage::UsageError;
+
+// The integration tests and the benches.
+pub use check::{check, every_configuration, Failure};
+pub use decision::Choice;
+pub use open::{options_for, GameSpec};
+pub use run::live::LiveRun;
+pub use run::{play, Answerer, Deal, Plan, Report, Stop};
+pub use script::catalog::names as ruleset_names;
+pub use script::Program;
+pub use session::Session;
+pub use transcript::replay::{replay, Replayed};

@@ -8,7 +8,7 @@ use crate::run::Deal;
 use crate::script::declare::Options;
 use crate::script::{catalog, Ruleset};
 use crate::session::Session;
-pub use crate::usage::UsageError;
+pub(crate) use crate::usage::UsageError;
 use anyhow::{Context, Result};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -47,7 +47,7 @@ impl GameSpec {
 }
 
 /// A seed short enough to type back in.
-pub fn fresh_seed() -> u64 {
+pub(crate) fn fresh_seed() -> u64 {
     u64::from(rand::random::<u32>())
 }
 

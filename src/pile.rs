@@ -44,7 +44,7 @@ impl Pile {
     }
 
     /// The card `depth` places below the top (0 = the top card).
-    pub fn from_top(&self, depth: usize) -> Option<&Placed> {
+    pub fn nth_from_top(&self, depth: usize) -> Option<&Placed> {
         self.cards
             .len()
             .checked_sub(depth + 1)
@@ -115,9 +115,9 @@ mod tests {
         let mut pile = Pile::new("deck", false);
         pile.push(card("AS"));
         pile.push(card("2S"));
-        assert_eq!(pile.from_top(0).unwrap().card, card("2S"));
-        assert_eq!(pile.from_top(1).unwrap().card, card("AS"));
-        assert!(pile.from_top(2).is_none());
+        assert_eq!(pile.nth_from_top(0).unwrap().card, card("2S"));
+        assert_eq!(pile.nth_from_top(1).unwrap().card, card("AS"));
+        assert!(pile.nth_from_top(2).is_none());
         assert_eq!(pile.pop().unwrap().card, card("2S"));
         assert_eq!(pile.len(), 1);
     }
@@ -140,7 +140,7 @@ mod tests {
         let mut pile = Pile::new("row", true);
         pile.set_cards(vec![card("AS"), card("3S")]);
         pile.insert(1, card("2S"));
-        let order: Vec<String> = pile.cards().map(|c| c.to_string()).collect();
+        let order: Vec<String> = pile.cards().map(std::string::ToString::to_string).collect();
         assert_eq!(order, ["A♠", "2♠", "3♠"]);
         assert_eq!(pile.remove(0).card, card("AS"));
         assert_eq!(pile.position(&card("3S")), Some(1));

@@ -1,5 +1,5 @@
-//! The one random source of a game: ChaCha8 seeded from a number, so the same
-//! seed gives the same shuffles on every machine (rand's StdRng promises no
+//! The one random source of a game: `ChaCha8` seeded from a number, so the same
+//! seed gives the same shuffles on every machine (rand's `StdRng` promises no
 //! such thing).
 
 use rand::seq::SliceRandom;
@@ -7,23 +7,23 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 #[derive(Clone, Debug)]
-pub struct Random {
+pub(crate) struct Random {
     rng: ChaCha8Rng,
 }
 
 impl Random {
-    pub fn new(seed: u64) -> Random {
+    pub(crate) fn new(seed: u64) -> Random {
         Random {
             rng: ChaCha8Rng::seed_from_u64(seed),
         }
     }
 
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
         items.shuffle(&mut self.rng);
     }
 
     /// A number in `0..n`; `n` must be positive.
-    pub fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         self.rng.random_range(0..n)
     }
 }
@@ -37,7 +37,7 @@ mod tests {
         let mut deck = Card::deck(2);
         random.shuffle(&mut deck);
         deck.iter()
-            .map(|c| c.to_string())
+            .map(std::string::ToString::to_string)
             .collect::<Vec<_>>()
             .join(" ")
     }

@@ -1,6 +1,6 @@
 //! Turning a game into text for a person: the table (the script's own view or
 //! a plain listing of piles and counters), the numbered options, the end.
-//! Red suits are painted red; the output stream drops colour where NO_COLOR
+//! Red suits are painted red; the output stream drops colour where `NO_COLOR`
 //! is set or the output is not a terminal.
 
 use crate::decision::Prompt;
@@ -13,7 +13,7 @@ use std::fmt::Write;
 
 /// The table as the player sees it (the script's view, else every pile),
 /// unpainted, and the view's error if it failed.
-pub fn table(session: &Session) -> (String, Option<&ScriptError>) {
+pub(crate) fn table(session: &Session) -> (String, Option<&ScriptError>) {
     match session.view() {
         Some(Ok(view)) => (view.trim_end().to_string(), None),
         Some(Err(error)) => {
@@ -28,7 +28,7 @@ pub fn table(session: &Session) -> (String, Option<&ScriptError>) {
 }
 
 /// Every pile, face-down cards as a count, then the counters.
-pub fn plain_table(table: &Table) -> String {
+pub(crate) fn plain_table(table: &Table) -> String {
     let mut out = String::new();
     let width = table
         .piles()
@@ -67,7 +67,7 @@ pub fn plain_table(table: &Table) -> String {
     out
 }
 
-pub fn prompt(prompt: &Prompt) -> String {
+pub(crate) fn prompt(prompt: &Prompt) -> String {
     let mut out = format!("{}:\n", prompt.question);
     for (i, option) in prompt.options.iter().enumerate() {
         let _ = writeln!(out, "{:>4}. {}", i + 1, paint_suits(&option.label));
@@ -75,10 +75,10 @@ pub fn prompt(prompt: &Prompt) -> String {
     out
 }
 
-pub fn outcome(outcome: &Outcome) -> String {
+pub(crate) fn outcome(outcome: &Outcome) -> String {
     let headline = format!(
         "Game over: {}, score {}.",
-        outcome.outcome,
+        outcome.result,
         outcome.score_text()
     );
     let headline = if outcome.is_win() {
@@ -90,7 +90,7 @@ pub fn outcome(outcome: &Outcome) -> String {
 }
 
 /// Paints every ♥ and ♦ card (rank and suit) and the red joker red.
-pub fn paint_suits(text: &str) -> String {
+pub(crate) fn paint_suits(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut word = String::new();
     for ch in text.chars() {

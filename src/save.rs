@@ -45,7 +45,7 @@ enum SavedOptions {
 }
 
 /// Saves to `path`; messages name it `shown`, as the person typed it.
-pub fn save(session: &Session, path: &Path, shown: &str) -> Result<()> {
+pub(crate) fn save(session: &Session, path: &Path, shown: &str) -> Result<()> {
     let file = SaveFile {
         format: FORMAT.into(),
         version: VERSION,
@@ -75,7 +75,7 @@ fn game_of(session: &Session) -> String {
 }
 
 /// A loaded game, with what the player should know about how it loaded.
-pub struct Loaded {
+pub(crate) struct Loaded {
     pub session: Session,
     pub notes: Vec<String>,
 }
@@ -83,7 +83,7 @@ pub struct Loaded {
 /// Loads from `path`; messages name it `shown`, as the person typed it.
 /// `trusted` is a script the person named themselves: a save that plays a
 /// script by path loads only if it is that one.
-pub fn load(path: &Path, shown: &str, trusted: Option<&Path>) -> Result<Loaded> {
+pub(crate) fn load(path: &Path, shown: &str, trusted: Option<&Path>) -> Result<Loaded> {
     let text = std::fs::read_to_string(path).with_context(|| format!("can not read {shown}"))?;
     let file: SaveFile =
         serde_json::from_str(&text).with_context(|| format!("{shown} is not a delve save file"))?;

@@ -9,17 +9,18 @@ use crate::script::Program;
 use crate::stats;
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
+use std::io::Write;
 use std::time::Instant;
 
 /// Who plays: uniform random choices, or the script's own `fn bot`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bot {
+pub(crate) enum Bot {
     Random,
     Heuristic,
 }
 
 impl Bot {
-    pub fn parse(name: &str) -> Result<Bot, UsageError> {
+    pub(crate) fn parse(name: &str) -> Result<Bot, UsageError> {
         match name {
             "random" => Ok(Bot::Random),
             "heuristic" => Ok(Bot::Heuristic),
@@ -29,7 +30,7 @@ impl Bot {
         }
     }
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Bot::Random => "random",
             Bot::Heuristic => "heuristic",
@@ -39,14 +40,14 @@ impl Bot {
 
 /// One configuration to simulate: a ruleset with options.
 #[derive(Clone, Debug)]
-pub struct Setup {
+pub(crate) struct Setup {
     pub game: String,
     pub opts: Vec<String>,
 }
 
 impl Setup {
     /// Loads it once to report a bad name, option or missing bot as a usage error.
-    pub fn validate(&self, bot: Bot) -> Result<()> {
+    pub(crate) fn validate(&self, bot: Bot) -> Result<()> {
         let program = Program::load_named(&self.game)?;
         let ruleset = program.ruleset();
         options_for(ruleset, &self.opts)?;
@@ -67,7 +68,7 @@ impl Setup {
         Ok((program, options))
     }
 
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let mut text = self.game.clone();
         for opt in &self.opts {
             text += &format!(" {opt}");
@@ -77,19 +78,19 @@ impl Setup {
 }
 
 #[derive(Clone, Debug)]
-pub struct Game {
+pub(crate) struct Game {
     pub win: bool,
     pub score: Option<f64>,
     pub decisions: usize,
 }
 
-pub struct Outcome {
+pub(crate) struct Outcome {
     pub games: Vec<Game>,
     pub seconds: f64,
 }
 
 /// Plays seeds `first..first + count` with `jobs` threads.
-pub fn simulate(
+pub(crate) fn simulate(
     setup: &Setup,
     bot: Bot,
     first: u64,
@@ -135,7 +136,12 @@ pub fn simulate(
 }
 
 /// One game by the bot; a script error names the seed so it can be replayed.
-pub fn play(program: &Program, options: &Options, seed: u64, bot: Bot) -> Result<Game, String> {
+pub(crate) fn play(
+    program: &Program,
+    options: &Options,
+    seed: u64,
+    bot: Bot,
+) -> Result<Game, String> {
     let answerer = match bot {
         Bot::Random => Answerer::RandomBot,
         Bot::Heuristic => Answerer::ScriptBot,
@@ -162,7 +168,7 @@ pub fn play(program: &Program, options: &Options, seed: u64, bot: Bot) -> Result
 }
 
 /// A progress bar on a terminal; nothing elsewhere.
-pub fn progress_bar(total: u64, what: &str) -> ProgressBar {
+pub(crate) fn progress_bar(total: u64, what: &str) -> ProgressBar {
     let bar = ProgressBar::new(total);
     let style =
         ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} games, {per_sec}, {eta} left")
@@ -174,7 +180,7 @@ pub fn progress_bar(total: u64, what: &str) -> ProgressBar {
 
 /// The figures of one configuration.
 #[derive(Debug, serde::Serialize)]
-pub struct Summary {
+pub(crate) struct Summary {
     pub setup: String,
     pub bot: &'static str,
     pub games: usize,
@@ -188,7 +194,7 @@ pub struct Summary {
     pub scores: Vec<i64>,
 }
 
-pub fn summarize(setup: &Setup, bot: Bot, outcome: &Outcome) -> Summary {
+pub(crate) fn summarize(setup: &Setup, bot: Bot, outcome: &Outcome) -> Summary {
     let games = outcome.games.len();
     let wins = outcome.games.iter().filter(|g| g.win).count();
     let (low, high) = stats::wilson(wins, games);
@@ -208,7 +214,7 @@ pub fn summarize(setup: &Setup, bot: Bot, outcome: &Outcome) -> Summary {
     }
 }
 
-pub fn report(summary: &Summary, jobs: usize) -> String {
+pub(crate) fn report(summary: &Summary, jobs: usize) -> String {
     let pct = |x: f64| format!("{:.1}%", 100.0 * x);
     let mut text = format!(
         "{} ({} bot), {} games\n  wins       {} of {} = {} (95% CI {}–{})\n",
@@ -237,11 +243,12 @@ pub fn report(summary: &Summary, jobs: usize) -> String {
 }
 
 /// `delve sim`: one configuration, or two on the same seeds with `--vs`.
-pub fn command(args: &crate::cli::SimArgs) -> Result<()> {
+pub(crate) fn command(args: &crate::cli::SimArgs) -> Result<()> {
+    let mut out = anstream::stdout();
     let bot = Bot::parse(&args.bot)?;
     let jobs = args
         .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
     let first = Setup {
         game: args.game.clone(),
         opts: args.opts.clone(),
@@ -267,9 +274,9 @@ pub fn command(args: &crate::cli::SimArgs) -> Result<()> {
     let (a, outcome_a) = run(&first)?;
     let Some(second) = second else {
         if args.json {
-            println!("{}", serde_json::to_string(&a)?);
+            writeln!(out, "{}", serde_json::to_string(&a)?)?;
         } else {
-            anstream::print!("{}", report(&a, jobs));
+            write!(out, "{}", report(&a, jobs))?;
         }
         return Ok(());
     };
@@ -278,15 +285,14 @@ pub fn command(args: &crate::cli::SimArgs) -> Result<()> {
     let (difference, (low, high)) = stats::paired_difference(&wins(&outcome_a), &wins(&outcome_b));
     if args.json {
         let json = serde_json::json!({ "a": a, "b": b, "difference": { "win_rate": difference, "ci95": [low, high] } });
-        println!("{json}");
+        writeln!(out, "{json}")?;
     } else {
-        anstream::print!("{}\n{}", report(&a, jobs), report(&b, jobs));
-        anstream::println!(
-            "\nwin rate difference (first minus second, same seeds): {:+.1} points (95% CI {:+.1} to {:+.1})",
+        write!(out, "{}\n{}", report(&a, jobs), report(&b, jobs))?;
+        writeln!(out, "\nwin rate difference (first minus second, same seeds): {:+.1} points (95% CI {:+.1} to {:+.1})",
             100.0 * difference,
             100.0 * low,
             100.0 * high
-        );
+        )?;
     }
     Ok(())
 }

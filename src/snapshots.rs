@@ -10,7 +10,7 @@ use anyhow::{bail, Result};
 use owo_colors::OwoColorize;
 use rayon::prelude::*;
 use similar::TextDiff;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// What became of one transcript.
@@ -32,10 +32,12 @@ enum Verdict {
     },
 }
 
-pub fn command(args: &TestArgs) -> Result<()> {
-    let roots = match args.paths.is_empty() {
-        true => vec![PathBuf::from(".")],
-        false => args.paths.clone(),
+pub(crate) fn command(args: &TestArgs) -> Result<()> {
+    let mut out = anstream::stdout();
+    let roots = if args.paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        args.paths.clone()
     };
     let transcripts = find(&roots)?;
     let verdicts: Vec<Verdict> = transcripts
@@ -48,41 +50,40 @@ pub fn command(args: &TestArgs) -> Result<()> {
         match verdict {
             Verdict::Passed => {
                 passed += 1;
-                anstream::println!("{}  {shown}", "ok     ".green());
+                writeln!(out, "{}  {shown}", "ok     ".green())?;
             }
             Verdict::New { output, accepted } => {
                 new += 1;
-                anstream::println!("{}  {shown}", "new    ".yellow());
+                writeln!(out, "{}  {shown}", "new    ".yellow())?;
                 if !accepted {
-                    anstream::print!("{}", paint(&diff("", output, path)));
+                    write!(out, "{}", paint(&diff("", output, path)))?;
                 }
             }
             Verdict::Changed { diff, accepted } => match accepted {
                 true => {
                     updated += 1;
-                    anstream::println!("{}  {shown}", "updated".yellow());
+                    writeln!(out, "{}  {shown}", "updated".yellow())?;
                 }
                 false => {
                     failed += 1;
-                    anstream::println!("{}  {shown}", "FAILED ".red().bold());
-                    anstream::print!("{}", paint(diff));
+                    writeln!(out, "{}  {shown}", "FAILED ".red().bold())?;
+                    write!(out, "{}", paint(diff))?;
                 }
             },
             Verdict::Failed { reason, diff } => {
                 failed += 1;
-                anstream::println!("{}  {shown}: {reason}", "FAILED ".red().bold());
+                writeln!(out, "{}  {shown}: {reason}", "FAILED ".red().bold())?;
                 if let Some(diff) = diff {
-                    anstream::print!("{}", paint(diff));
+                    write!(out, "{}", paint(diff))?;
                 }
             }
         }
     }
     if new > 0 && !args.accept {
-        anstream::println!(
-            "{new} transcript{} no snapshot yet: read what {} above, then `delve test --accept` stores it.",
+        writeln!(out, "{new} transcript{} no snapshot yet: read what {} above, then `delve test --accept` stores it.",
             if new == 1 { " has" } else { "s have" },
             if new == 1 { "it shows" } else { "they show" }
-        );
+        )?;
     }
     let mut summary = format!("{passed} passed, {failed} failed");
     if new > 0 {
@@ -91,7 +92,7 @@ pub fn command(args: &TestArgs) -> Result<()> {
     if updated > 0 {
         summary += &format!(", {updated} updated");
     }
-    anstream::println!("{summary}");
+    writeln!(out, "{summary}")?;
     if failed > 0 || (new > 0 && !args.accept) {
         bail!("not every transcript passed");
     }
@@ -156,7 +157,7 @@ fn judge(path: &Path, accept: bool) -> Verdict {
 }
 
 /// `NAME.snap` beside `NAME.txt`.
-pub fn snapshot_of(transcript: &Path) -> PathBuf {
+pub(crate) fn snapshot_of(transcript: &Path) -> PathBuf {
     transcript.with_extension("snap")
 }
 

@@ -6,7 +6,7 @@ use crate::script::{catalog, Program};
 use anyhow::Result;
 use std::fmt::Write;
 
-pub fn describe(game: &str, functions: bool) -> Result<String> {
+pub(crate) fn describe(game: &str, functions: bool) -> Result<String> {
     if !functions {
         let mut text = catalog::find(game)?.text;
         if !text.ends_with('\n') {

@@ -27,12 +27,11 @@ impl Table {
 
     /// Adds a pile; returns the index of the existing one if the name is taken.
     pub fn add_pile(&mut self, name: &str, face_up: bool) -> usize {
-        match self.pile_index(name) {
-            Some(index) => index,
-            None => {
-                self.piles.push(Pile::new(name, face_up));
-                self.piles.len() - 1
-            }
+        if let Some(index) = self.pile_index(name) {
+            index
+        } else {
+            self.piles.push(Pile::new(name, face_up));
+            self.piles.len() - 1
         }
     }
 
@@ -57,7 +56,11 @@ impl Table {
     /// Checks that the piles hold exactly the cards created: none lost, none
     /// copied. Names what differs.
     pub fn check_conservation(&self) -> Result<(), String> {
-        let mut held: Vec<&Card> = self.piles.iter().flat_map(|p| p.cards()).collect();
+        let mut held: Vec<&Card> = self
+            .piles
+            .iter()
+            .flat_map(super::pile::Pile::cards)
+            .collect();
         held.sort();
         let created: Vec<&Card> = self.created.iter().collect();
         if held == created {
@@ -99,7 +102,7 @@ fn difference<'a>(a: &[&'a Card], b: &[&Card]) -> Vec<&'a Card> {
 fn names(cards: &[&Card]) -> String {
     cards
         .iter()
-        .map(|c| c.to_string())
+        .map(std::string::ToString::to_string)
         .collect::<Vec<_>>()
         .join(" ")
 }

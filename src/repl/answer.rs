@@ -7,13 +7,13 @@ use crate::decision::Prompt;
 /// What an answer names: an option, a mistake to explain, or nothing (so the
 /// input may be a command).
 #[derive(Debug, PartialEq, Eq)]
-pub enum Answer {
+pub(crate) enum Answer {
     Option(usize),
     Mistake(String),
     Nothing,
 }
 
-pub fn resolve(input: &str, prompt: &Prompt) -> Answer {
+pub(crate) fn resolve(input: &str, prompt: &Prompt) -> Answer {
     let input = input.trim();
     let count = prompt.options.len();
     if let Ok(number) = input.parse::<usize>() {

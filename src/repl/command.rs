@@ -1,7 +1,7 @@
 //! The REPL's commands: their names, what they take, and their help.
 
 /// Every command with its arguments and a line of help, in help order.
-pub const COMMANDS: &[(&str, &str, &str)] = &[
+pub(crate) const COMMANDS: &[(&str, &str, &str)] = &[
     ("help", "[COMMAND]", "this list, or the help of one command"),
     ("list", "", "the rulesets and variants you can play"),
     (
@@ -54,7 +54,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
 ];
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
+pub(crate) enum Command {
     Help(Option<String>),
     List,
     Play(String, Option<u64>),
@@ -75,7 +75,7 @@ pub enum Command {
 }
 
 /// Reads a command; `None` when the first word names no command.
-pub fn parse(input: &str) -> Option<Result<Command, String>> {
+pub(crate) fn parse(input: &str) -> Option<Result<Command, String>> {
     let mut words = input.split_whitespace();
     let name = words.next()?.to_lowercase();
     let args: Vec<&str> = words.collect();

@@ -6,7 +6,7 @@ use crate::script::catalog;
 use std::path::PathBuf;
 
 #[derive(Clone, Debug)]
-pub enum Files {
+pub(crate) enum Files {
     /// Any path, as typed.
     Anywhere,
     /// Plain file names inside this folder, and no ruleset by path.
@@ -15,7 +15,7 @@ pub enum Files {
 
 impl Files {
     /// The file a typed name stands for, or why it may not be used.
-    pub fn resolve(&self, typed: &str) -> Result<PathBuf, String> {
+    pub(crate) fn resolve(&self, typed: &str) -> Result<PathBuf, String> {
         match self {
             Files::Anywhere => Ok(PathBuf::from(typed)),
             Files::Within(dir) => {
@@ -23,18 +23,19 @@ impl Files {
                     && !typed.contains(['/', '\\'])
                     && typed != ".."
                     && typed != ".";
-                match plain {
-                    true => Ok(dir.join(typed)),
-                    false => Err(format!(
-                        "a transcript reads and writes only plain file names in a scratch folder of its own, not `{typed}`"
-                    )),
+                if plain {
+                    Ok(dir.join(typed))
+                } else {
+                    Err(format!(
+                    "a transcript reads and writes only plain file names in a scratch folder of its own, not `{typed}`"
+                ))
                 }
             }
         }
     }
 
     /// Whether `play GAME` may start this ruleset.
-    pub fn may_play(&self, game: &str) -> Result<(), String> {
+    pub(crate) fn may_play(&self, game: &str) -> Result<(), String> {
         match self {
             Files::Within(_) if catalog::is_path(game) => Err(format!(
                 "a transcript plays only rulesets by name (as `delve list` shows them), not the path `{game}`"

@@ -85,13 +85,13 @@ const DETAILS: &[(&str, &str)] = &[
     ),
 ];
 
-pub fn help(topic: Option<&str>) -> String {
+pub(crate) fn help(topic: Option<&str>) -> String {
     let line = |(name, args, text): &(&str, &str, &str)| {
         let call = format!("{name} {args}");
         format!("  {call:<18} {text}")
     };
-    match topic {
-        Some(topic) => match COMMANDS.iter().find(|(n, _, _)| *n == topic) {
+    if let Some(topic) = topic {
+        match COMMANDS.iter().find(|(n, _, _)| *n == topic) {
             Some(command) => {
                 let details = DETAILS
                     .iter()
@@ -103,17 +103,16 @@ pub fn help(topic: Option<&str>) -> String {
                 format!("{}\n\n{details}", line(command))
             }
             None => format!("no command `{topic}`; `help` lists them"),
-        },
-        None => {
-            let mut text = String::from(
-                "Answer a question with the option's number, its label, or enough of the\n\
-                 label to tell it apart (cards may be typed as 7h, TD, QS). Tab completes.\n\
-                 Commands (`help COMMAND` tells more):\n",
-            );
-            let lines: Vec<String> = COMMANDS.iter().map(line).collect();
-            text += &lines.join("\n");
-            text
         }
+    } else {
+        let mut text = String::from(
+            "Answer a question with the option's number, its label, or enough of the\n\
+             label to tell it apart (cards may be typed as 7h, TD, QS). Tab completes.\n\
+             Commands (`help COMMAND` tells more):\n",
+        );
+        let lines: Vec<String> = COMMANDS.iter().map(line).collect();
+        text += &lines.join("\n");
+        text
     }
 }
 

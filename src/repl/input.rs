@@ -9,25 +9,25 @@ use rustyline::{Context, Editor, Helper, Highlighter, Hinter, Validator};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
-pub enum Line {
+pub(crate) enum Line {
     Text(String),
     /// Ctrl-C: drop the line.
     Interrupted,
     End,
 }
 
-pub trait LineSource {
+pub(crate) trait LineSource {
     /// Reads one line after printing `prompt`; `words` are what Tab completes.
     fn read(&mut self, prompt: &str, words: &[String], out: &mut dyn Write) -> Line;
 }
 
 /// Lines from a pipe or a file, echoed as if typed.
-pub struct Echoed<I: Iterator<Item = String>> {
+pub(crate) struct Echoed<I: Iterator<Item = String>> {
     lines: I,
 }
 
 impl<I: Iterator<Item = String>> Echoed<I> {
-    pub fn new(lines: I) -> Self {
+    pub(crate) fn new(lines: I) -> Self {
         Echoed { lines }
     }
 }
@@ -45,7 +45,7 @@ impl<I: Iterator<Item = String>> LineSource for Echoed<I> {
 }
 
 /// Standard input that is not a terminal.
-pub fn piped_stdin() -> Echoed<impl Iterator<Item = String>> {
+pub(crate) fn piped_stdin() -> Echoed<impl Iterator<Item = String>> {
     Echoed::new(std::io::stdin().lock().lines().map_while(Result::ok))
 }
 
@@ -79,13 +79,13 @@ impl Completer for Words {
 }
 
 /// A terminal: line editing, Tab completion, history kept between runs.
-pub struct Terminal {
+pub(crate) struct Terminal {
     editor: Editor<Words, FileHistory>,
     history: Option<PathBuf>,
 }
 
 impl Terminal {
-    pub fn new() -> rustyline::Result<Terminal> {
+    pub(crate) fn new() -> rustyline::Result<Terminal> {
         let mut editor = Editor::new()?;
         editor.set_helper(Some(Words::default()));
         let history = history_path();

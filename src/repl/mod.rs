@@ -2,11 +2,11 @@
 //! and acts on the session. The same loop serves a terminal, a pipe and a
 //! transcript (`delve replay`), so tests see exactly what a person sees.
 
-pub mod answer;
-pub mod command;
-pub mod files;
-pub mod help;
-pub mod input;
+pub(crate) mod answer;
+pub(crate) mod command;
+pub(crate) mod files;
+pub(crate) mod help;
+pub(crate) mod input;
 
 use crate::open::GameSpec;
 use crate::render;
@@ -23,7 +23,7 @@ use files::Files;
 use input::{Line, LineSource};
 use std::io::{self, Write};
 
-pub struct Repl<'a> {
+pub(crate) struct Repl<'a> {
     session: Option<Session>,
     input: Box<dyn LineSource + 'a>,
     out: &'a mut dyn Write,
@@ -43,7 +43,7 @@ enum Reply {
 }
 
 impl<'a> Repl<'a> {
-    pub fn new(
+    pub(crate) fn new(
         session: Option<Session>,
         input: Box<dyn LineSource + 'a>,
         out: &'a mut dyn Write,
@@ -59,17 +59,17 @@ impl<'a> Repl<'a> {
     }
 
     /// Limits the files that `save`, `load`, `record` and `play` may use.
-    pub fn set_files(&mut self, files: Files) {
+    pub(crate) fn set_files(&mut self, files: Files) {
         self.files = files;
     }
 
     /// How many times the script failed during this REPL's life.
-    pub fn script_errors(&self) -> usize {
+    pub(crate) fn script_errors(&self) -> usize {
         self.script_errors
     }
 
     /// Reads and acts until `quit` or the end of input.
-    pub fn run(&mut self) -> io::Result<()> {
+    pub(crate) fn run(&mut self) -> io::Result<()> {
         if let Some(session) = &self.session {
             let header = header(session);
             writeln!(self.out, "{header}")?;
@@ -154,7 +154,7 @@ impl<'a> Repl<'a> {
             match answer::resolve(line, prompt) {
                 Answer::Option(index) => {
                     let label = prompt.options[index].label.clone();
-                    return self.choose(index, &label).map(|_| true);
+                    return self.choose(index, &label).map(|()| true);
                 }
                 Answer::Mistake(message) => {
                     writeln!(self.out, "{message}")?;
@@ -165,8 +165,8 @@ impl<'a> Repl<'a> {
         }
         match command::parse(line) {
             Some(Ok(Command::Quit)) => Ok(false),
-            Some(Ok(command)) => self.command(command).map(|_| true),
-            Some(Err(usage)) => writeln!(self.out, "{usage}").map(|_| true),
+            Some(Ok(command)) => self.command(command).map(|()| true),
+            Some(Err(usage)) => writeln!(self.out, "{usage}").map(|()| true),
             None => {
                 let message = match self.session.as_ref().and_then(Session::prompt) {
                     Some(p) => format!(
@@ -175,7 +175,7 @@ impl<'a> Repl<'a> {
                     ),
                     None => format!("`{line}` is not a command: help lists them"),
                 };
-                writeln!(self.out, "{message}").map(|_| true)
+                writeln!(self.out, "{message}").map(|()| true)
             }
         }
     }
@@ -228,7 +228,10 @@ impl<'a> Repl<'a> {
                         Ok(())
                     }
                     Err(error) => {
-                        if error.chain().any(|e| e.is::<ScriptError>()) {
+                        if error
+                            .chain()
+                            .any(<dyn std::error::Error + 'static>::is::<ScriptError>)
+                        {
                             self.script_errors += 1;
                         }
                         writeln!(self.out, "{error:#}")
@@ -236,13 +239,16 @@ impl<'a> Repl<'a> {
                 }
             }
             Command::Quit => Ok(()),
-            other => match self.session.is_some() {
-                true => self.game_command(other),
-                false => writeln!(
-                    self.out,
-                    "no game in progress: `play GAME` starts one (`list` shows them)"
-                ),
-            },
+            other => {
+                if self.session.is_some() {
+                    self.game_command(other)
+                } else {
+                    writeln!(
+                        self.out,
+                        "no game in progress: `play GAME` starts one (`list` shows them)"
+                    )
+                }
+            }
         }
     }
 
@@ -270,12 +276,12 @@ impl<'a> Repl<'a> {
                 "There is nothing to redo.",
             ),
             Command::Restart => {
-                let result = session.restart().map(|_| true);
+                let result = session.restart().map(|()| true);
                 step(result, &mut moved, "Back to the start of this deal.", "")
             }
             Command::New(seed) => {
                 let seed = seed.unwrap_or(session.deal.seed.wrapping_add(1));
-                let result = session.new_deal(seed).map(|_| true);
+                let result = session.new_deal(seed).map(|()| true);
                 step(result, &mut moved, &format!("New deal: seed {seed}."), "")
             }
             Command::Save(file) => match self.files.resolve(&file) {
@@ -304,7 +310,7 @@ impl<'a> Repl<'a> {
                         notes.insert(0, format!("Loaded {file}: {}", header(session)));
                         Reply::Done(notes.join("\n"))
                     }
-                    Err(error) if error.chain().any(|e| e.is::<ScriptError>()) => {
+                    Err(error) if error.chain().any(<dyn std::error::Error + 'static>::is::<ScriptError>) => {
                         Reply::ScriptFailed(format!("{error:#}"))
                     }
                     Err(error) => Reply::Refused(format!("{error:#}")),
@@ -342,9 +348,10 @@ impl<'a> Repl<'a> {
                 message
             }
         };
-        match message.is_empty() {
-            true => Ok(()),
-            false => writeln!(self.out, "{message}"),
+        if message.is_empty() {
+            Ok(())
+        } else {
+            writeln!(self.out, "{message}")
         }
     }
 }
@@ -388,7 +395,7 @@ fn reload(session: &mut Session) -> Result<String, String> {
 }
 
 /// The line that opens a game: which game, which deal, which options differ.
-pub fn header(session: &Session) -> String {
+pub(crate) fn header(session: &Session) -> String {
     let declared = &session.ruleset.declared;
     let mut text = format!("{}, seed {}", declared.title, session.deal.seed);
     if let Some(deal) = &session.deal.stack {
@@ -451,7 +458,7 @@ fn log_text(session: &Session) -> String {
 }
 
 /// One line per ruleset: its name and what it is; a broken one says why.
-pub fn listing() -> String {
+pub(crate) fn listing() -> String {
     let names = catalog::names();
     let width = names.iter().map(String::len).max().unwrap_or(0);
     names

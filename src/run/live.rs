@@ -16,10 +16,10 @@ use std::sync::Arc;
 
 /// A script's thread gets a large stack: deep rule code and deep data are
 /// stopped by the sandbox's limits, not by the thread's end of stack.
-pub const STACK: usize = 256 << 20;
+pub(crate) const STACK: usize = 256 << 20;
 
 /// Set (by a Ctrl-C handler) to stop a slow step; every engine checks it.
-pub static INTERRUPT: AtomicBool = AtomicBool::new(false);
+pub(crate) static INTERRUPT: AtomicBool = AtomicBool::new(false);
 
 pub struct LiveRun {
     requests: Sender<Request>,
@@ -37,7 +37,7 @@ impl LiveRun {
         std::thread::Builder::new()
             .name("delve-run".into())
             .stack_size(STACK)
-            .spawn(move || serve(file, request_end, reply_end, loaded_end))?;
+            .spawn(move || serve(&file, request_end, reply_end, &loaded_end))?;
         let ruleset = loaded
             .recv()
             .map_err(|_| anyhow!("the thread that runs the game stopped while loading"))??;
@@ -56,9 +56,10 @@ impl LiveRun {
 
     /// Answers the decision the run waits at.
     pub fn answer(&mut self, index: usize) -> Report {
-        match self.asking {
-            true => self.send(Request::Answer(index)),
-            false => internal_failure("there is no decision to answer"),
+        if self.asking {
+            self.send(Request::Answer(index))
+        } else {
+            internal_failure("there is no decision to answer")
         }
     }
 
@@ -95,12 +96,12 @@ impl LiveRun {
 /// The thread's life: load, then run each plan it is given; a run waits in
 /// `ask` for answers and ends when the game ends, fails or is abandoned.
 fn serve(
-    file: ScriptFile,
+    file: &ScriptFile,
     requests: Receiver<Request>,
     replies: Sender<Reply>,
-    loaded: Sender<Result<Arc<Ruleset>>>,
+    loaded: &Sender<Result<Arc<Ruleset>>>,
 ) {
-    let program = match Program::load(file) {
+    let program = match Program::load(file.clone()) {
         Ok(program) => {
             let _ = loaded.send(Ok(program.ruleset().clone()));
             program

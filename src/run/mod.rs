@@ -6,8 +6,8 @@
 //! `play` (on the calling thread) or `live::LiveRun` (kept alive on its own
 //! thread between a person's answers).
 
-pub mod live;
-pub mod protocol;
+pub(crate) mod live;
+pub(crate) mod protocol;
 
 use crate::deal::DealFile;
 use crate::decision::{Choice, Prompt};
@@ -74,7 +74,8 @@ pub enum Event {
 /// How a game ended, as the script's `end(outcome, score, summary)` put it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
-    pub outcome: String,
+    /// `win`, `loss`, or a word of the game's own.
+    pub result: String,
     /// A number, or text when a game scores in another shape (e.g. `3/41`).
     pub score: serde_json::Value,
     pub summary: String,
@@ -82,7 +83,7 @@ pub struct Outcome {
 
 impl Outcome {
     pub fn is_win(&self) -> bool {
-        self.outcome == "win"
+        self.result == "win"
     }
 
     pub fn score_text(&self) -> String {
@@ -169,10 +170,7 @@ fn run(program: &Program, plan: Plan, link: Option<Rc<Link>>, with_view: bool) -
             ),
         )),
     };
-    let view = match with_view {
-        true => program.view(),
-        false => None,
-    };
+    let view = if with_view { program.view() } else { None };
     let mut rt = program.runtime().borrow_mut();
     let (choices, events, diverged) = rt.take_news();
     Report {

@@ -16,7 +16,7 @@ type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
 /// What `ask` was given: the prompt as the host reads it, and the script's
 /// own values, which a bot receives as they are.
-pub struct Asked<'a> {
+pub(crate) struct Asked<'a> {
     pub prompt: Prompt,
     pub question: &'a ImmutableString,
     pub options: &'a Array,
@@ -24,12 +24,13 @@ pub struct Asked<'a> {
 
 /// Stops the script without an error the script could catch: the runtime's
 /// stop (or a pending restart) says why.
-pub fn halt() -> Box<EvalAltResult> {
+#[allow(clippy::unnecessary_box_returns)] // Rhai's error type is boxed
+pub(crate) fn halt() -> Box<EvalAltResult> {
     EvalAltResult::ErrorTerminated(Dynamic::UNIT, Position::NONE).into()
 }
 
 /// Answers one decision; the index of the option taken.
-pub fn decide(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fallible<usize> {
+pub(crate) fn decide(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fallible<usize> {
     let prompt = &asked.prompt;
     {
         let mut rt = rt.borrow_mut();
@@ -45,12 +46,11 @@ pub fn decide(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fallible<u
         Answerer::ScriptBot => ask_bot(ctx, rt, asked)?,
         Answerer::Person => {
             let link = rt.borrow().link();
-            match link {
-                Some(link) => wait_for_person(ctx, rt, &link, asked)?,
-                None => {
-                    rt.borrow_mut().set_stop(Stop::Asking(prompt.clone()));
-                    return Err(halt());
-                }
+            if let Some(link) = link {
+                wait_for_person(ctx, rt, &link, asked)?
+            } else {
+                rt.borrow_mut().set_stop(Stop::Asking(prompt.clone()));
+                return Err(halt());
             }
         }
     };
@@ -76,7 +76,7 @@ fn ask_bot(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fallible<usiz
 }
 
 /// Runs `f` with the script in `mode`, restoring the mode after.
-pub fn read_only<T>(rt: &Shared, mode: Mode, f: impl FnOnce() -> T) -> T {
+pub(crate) fn read_only<T>(rt: &Shared, mode: Mode, f: impl FnOnce() -> T) -> T {
     let before = rt.borrow_mut().enter(mode);
     let result = f();
     rt.borrow_mut().enter(before);

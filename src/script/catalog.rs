@@ -35,7 +35,7 @@ fn folders() -> Vec<PathBuf> {
 const LIBRARY: &str = "lib";
 
 /// A library script by name: `import "cards" as cards;` reads `lib/cards.rhai`.
-pub fn library(name: &str) -> Result<ScriptFile> {
+pub(crate) fn library(name: &str) -> Result<ScriptFile> {
     let plain = !name.is_empty()
         && name
             .chars()
@@ -100,19 +100,25 @@ fn stem(path: &Path) -> Option<String> {
 }
 
 /// Finds a ruleset by name, or reads it from a path ending in `.rhai`.
-pub fn find(spec: &str) -> Result<ScriptFile> {
+pub(crate) fn find(spec: &str) -> Result<ScriptFile> {
     find_from(spec, None)
 }
 
 /// Whether a ruleset is named by a path rather than a catalog name.
-pub fn is_path(spec: &str) -> bool {
-    spec.ends_with(".rhai") || spec.contains('/')
+pub(crate) fn is_path(spec: &str) -> bool {
+    is_script_file(spec) || spec.contains('/')
+}
+
+fn is_script_file(name: &str) -> bool {
+    Path::new(name)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("rhai"))
 }
 
 /// Like `find`, but a relative path is tried first from `base` (a
 /// transcript's folder); the file keeps the spelling it was given, so
 /// messages read the same from any working directory.
-pub fn find_from(spec: &str, base: Option<&Path>) -> Result<ScriptFile> {
+pub(crate) fn find_from(spec: &str, base: Option<&Path>) -> Result<ScriptFile> {
     if is_path(spec) {
         let mut file = read_path(&resolve_from(base, Path::new(spec)))?;
         file.name = spec.to_string();
@@ -140,7 +146,7 @@ pub fn find_from(spec: &str, base: Option<&Path>) -> Result<ScriptFile> {
 
 /// The same script read again (for `reload`): from its file if it has one,
 /// keeping the name it was given, else found again by name.
-pub fn reread(file: &ScriptFile) -> Result<ScriptFile> {
+pub(crate) fn reread(file: &ScriptFile) -> Result<ScriptFile> {
     match &file.path {
         Some(path) => Ok(ScriptFile {
             text: std::fs::read_to_string(path)
@@ -152,7 +158,7 @@ pub fn reread(file: &ScriptFile) -> Result<ScriptFile> {
 }
 
 /// `path` from `base` when it is relative and found there, else as it is.
-pub fn resolve_from(base: Option<&Path>, path: &Path) -> PathBuf {
+pub(crate) fn resolve_from(base: Option<&Path>, path: &Path) -> PathBuf {
     match base {
         Some(base) if path.is_relative() && base.join(path).exists() => base.join(path),
         _ => path.to_path_buf(),
@@ -195,7 +201,7 @@ fn unknown_message(spec: &str) -> String {
 
 /// The base a variant names on a leading comment line `// extends: NAME`,
 /// resolved beside the variant when it is a path.
-pub fn base_of(file: &ScriptFile) -> Result<Option<ScriptFile>> {
+pub(crate) fn base_of(file: &ScriptFile) -> Result<Option<ScriptFile>> {
     let Some(base) = file
         .text
         .lines()
@@ -205,7 +211,7 @@ pub fn base_of(file: &ScriptFile) -> Result<Option<ScriptFile>> {
     else {
         return Ok(None);
     };
-    if base.ends_with(".rhai") {
+    if is_script_file(base) {
         let dir = file
             .path
             .as_deref()

@@ -24,7 +24,7 @@ pub enum OptionValue {
 }
 
 /// A game's option values by name.
-pub type Options = BTreeMap<String, OptionValue>;
+pub(crate) type Options = BTreeMap<String, OptionValue>;
 
 impl OptionValue {
     fn from_dynamic(value: &Dynamic) -> Option<OptionValue> {
@@ -169,28 +169,28 @@ impl OptionSpec {
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
-pub fn register(engine: &mut Engine, declared: &Rc<RefCell<Declarations>>) {
+pub(crate) fn register(engine: &mut Engine, declared: &Rc<RefCell<Declarations>>) {
     let d = declared.clone();
     engine.register_fn("title", move |text: &str| {
-        d.borrow_mut().title = text.into()
+        d.borrow_mut().title = text.into();
     });
     let d = declared.clone();
     engine.register_fn("about", move |text: &str| {
-        d.borrow_mut().about = text.into()
+        d.borrow_mut().about = text.into();
     });
     let d = declared.clone();
     engine.register_fn("rules", move |text: &str| {
-        d.borrow_mut().rules = text.into()
+        d.borrow_mut().rules = text.into();
     });
     let d = declared.clone();
     engine.register_fn("option", move |name: &str, default: Dynamic, help: &str| {
-        declare_option(&d, name, &default, help, Array::new(), None)
+        declare_option(&d, name, &default, help, &Array::new(), None)
     });
     let d = declared.clone();
     engine.register_fn(
         "option",
         move |name: &str, default: Dynamic, help: &str, allowed: Array| {
-            declare_option(&d, name, &default, help, allowed, None)
+            declare_option(&d, name, &default, help, &allowed, None)
         },
     );
     // `option("limit", 7, "...", 0..=52)`: a number within bounds.
@@ -198,7 +198,7 @@ pub fn register(engine: &mut Engine, declared: &Rc<RefCell<Declarations>>) {
     engine.register_fn(
         "option",
         move |name: &str, default: Dynamic, help: &str, range: RangeInclusive<i64>| {
-            declare_option(&d, name, &default, help, Array::new(), Some(range))
+            declare_option(&d, name, &default, help, &Array::new(), Some(range))
         },
     );
     let d = declared.clone();
@@ -206,7 +206,7 @@ pub fn register(engine: &mut Engine, declared: &Rc<RefCell<Declarations>>) {
         "option",
         move |name: &str, default: Dynamic, help: &str, range: std::ops::Range<i64>| {
             let range = range.start..=range.end.saturating_sub(1);
-            declare_option(&d, name, &default, help, Array::new(), Some(range))
+            declare_option(&d, name, &default, help, &Array::new(), Some(range))
         },
     );
     let d = declared.clone();
@@ -234,7 +234,7 @@ fn declare_option(
     name: &str,
     default: &Dynamic,
     help: &str,
-    allowed: Array,
+    allowed: &Array,
     range: Option<RangeInclusive<i64>>,
 ) -> Fallible<()> {
     let Some(default) = OptionValue::from_dynamic(default) else {

@@ -10,20 +10,20 @@ use std::rc::Rc;
 use std::sync::atomic::Ordering;
 
 /// Operations a script may run between two decisions before it is stopped.
-pub const MAX_OPERATIONS: u64 = 5_000_000;
+pub(crate) const MAX_OPERATIONS: u64 = 5_000_000;
 
 /// How deep rule functions may call each other.
-pub const MAX_CALL_DEPTH: usize = 32;
+pub(crate) const MAX_CALL_DEPTH: usize = 32;
 
 /// The longest text a script may build, in bytes.
-pub const MAX_STRING: usize = 64 * 1024;
+pub(crate) const MAX_STRING: usize = 64 * 1024;
 
 /// The most items an array or map may hold.
-pub const MAX_ITEMS: usize = 10_000;
+pub(crate) const MAX_ITEMS: usize = 10_000;
 
 /// Sets the limits and the callbacks that enforce them; `decided` is set at
 /// every decision, which starts the operation count again.
-pub fn configure(engine: &mut Engine, decided: &Rc<Cell<bool>>) {
+pub(crate) fn configure(engine: &mut Engine, decided: &Rc<Cell<bool>>) {
     engine
         .set_max_call_levels(MAX_CALL_DEPTH + 8)
         .set_max_expr_depths(64, 32)

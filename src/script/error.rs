@@ -35,13 +35,13 @@ pub struct ScriptError {
 /// A failure raised by the host inside a script call, carrying its kind
 /// through Rhai (as the payload of a runtime error).
 #[derive(Clone, Debug)]
-pub struct HostFault {
+pub(crate) struct HostFault {
     pub kind: ErrorKind,
     pub message: String,
 }
 
 impl HostFault {
-    pub fn boxed(kind: ErrorKind, message: String) -> Box<EvalAltResult> {
+    pub(crate) fn boxed(kind: ErrorKind, message: String) -> Box<EvalAltResult> {
         let fault = HostFault { kind, message };
         EvalAltResult::ErrorRuntime(rhai::Dynamic::from(fault), Position::NONE).into()
     }
@@ -99,7 +99,7 @@ impl ScriptError {
 }
 
 /// The kind and the text of the innermost error.
-pub fn describe(error: &EvalAltResult) -> (ErrorKind, String) {
+pub(crate) fn describe(error: &EvalAltResult) -> (ErrorKind, String) {
     match error {
         EvalAltResult::ErrorRuntime(value, _) => match value.read_lock::<HostFault>() {
             Some(fault) => (fault.kind, fault.message.clone()),
@@ -126,7 +126,7 @@ fn plain(error: &EvalAltResult) -> String {
 }
 
 /// `file:line:column`, or as much of it as is known.
-pub fn locate(origin: &str, position: Position) -> String {
+pub(crate) fn locate(origin: &str, position: Position) -> String {
     match (position.line(), position.position()) {
         (Some(line), Some(column)) => format!("{origin}:{line}:{column}"),
         (Some(line), None) => format!("{origin}:{line}"),

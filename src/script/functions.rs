@@ -25,7 +25,7 @@ impl RuleFn {
 }
 
 /// The functions of one compiled file, in the order they appear in its text.
-pub fn rule_functions(ast: &AST, text: &str) -> Vec<RuleFn> {
+pub(crate) fn rule_functions(ast: &AST, text: &str) -> Vec<RuleFn> {
     let lines: Vec<&str> = text.lines().collect();
     let mut functions: Vec<RuleFn> = ast
         .iter_functions()
@@ -35,7 +35,11 @@ pub fn rule_functions(ast: &AST, text: &str) -> Vec<RuleFn> {
             let line = definition_line(&lines, f.name, f.params.len()).unwrap_or(0);
             RuleFn {
                 name: f.name.to_string(),
-                params: f.params.iter().map(|p| p.to_string()).collect(),
+                params: f
+                    .params
+                    .iter()
+                    .map(std::string::ToString::to_string)
+                    .collect(),
                 private: f.access == FnAccess::Private,
                 line,
                 summary: comment_above(&lines, line),

@@ -3,17 +3,17 @@
 //! the API they call (`api`), the state of a run (`runtime`), and errors
 //! placed in their files.
 
-pub mod api;
-pub mod catalog;
-pub mod declare;
-pub mod engine;
-pub mod error;
-pub mod functions;
-pub mod program;
-pub mod resolver;
-pub mod ruleset;
-pub mod runtime;
+pub(crate) mod api;
+pub(crate) mod catalog;
+pub(crate) mod declare;
+pub(crate) mod engine;
+pub(crate) mod error;
+pub(crate) mod functions;
+pub(crate) mod program;
+pub(crate) mod resolver;
+pub(crate) mod ruleset;
+pub(crate) mod runtime;
 
-pub use error::ScriptError;
+pub(crate) use error::ScriptError;
 pub use program::Program;
-pub use ruleset::Ruleset;
+pub(crate) use ruleset::Ruleset;

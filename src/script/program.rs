@@ -32,7 +32,7 @@ impl Program {
     }
 
     pub fn load(file: ScriptFile) -> Result<Program> {
-        let sources = ruleset::with_bases(file.clone())?;
+        let sources = ruleset::with_bases(&file)?;
         let wiring = Wiring::default();
         let runtime = Rc::new(RefCell::new(Runtime::new(wiring.clone())));
         let declared = Rc::new(RefCell::new(Declarations::default()));
@@ -56,8 +56,8 @@ impl Program {
             part.set_source(source.origin.as_str());
             let defined = rule_functions(&part, &source.text);
             if i > 0 {
-                let base = functions.iter().map(|(_, f)| f);
-                check_replacements(&defined, base, &source.origin, &sources[i - 1].name)?;
+                let base: Vec<&RuleFn> = functions.iter().map(|(_, f)| f).collect();
+                check_replacements(&defined, &base, &source.origin, &sources[i - 1].name)?;
             }
             functions.retain(|(_, old)| {
                 !defined
@@ -156,9 +156,10 @@ pub(super) fn load_error(source: &ScriptFile, error: &rhai::EvalAltResult) -> Sc
         }
         rhai::EvalAltResult::ErrorInModule(name, inner, position) => {
             // Rhai resolves imports before it knows their place: find it.
-            let position = match position.is_none() {
-                true => import_position(&source.text, name),
-                false => *position,
+            let position = if position.is_none() {
+                import_position(&source.text, name)
+            } else {
+                *position
             };
             let (kind, what) = describe(inner);
             let place = locate(origin, position);

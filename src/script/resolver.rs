@@ -14,7 +14,7 @@ use std::rc::Rc;
 
 /// The library scripts a ruleset has imported, shared with the engine's resolver.
 #[derive(Default)]
-pub struct Imports {
+pub(crate) struct Imports {
     /// Each imported file with the module it made, by name.
     loaded: RefCell<BTreeMap<String, (ScriptFile, Shared<Module>)>>,
     /// The imports being resolved now, outermost first.
@@ -25,7 +25,7 @@ pub struct Imports {
 
 impl Imports {
     /// Every file imported, in name order (for the ruleset's hash).
-    pub fn files(&self) -> Vec<ScriptFile> {
+    pub(crate) fn files(&self) -> Vec<ScriptFile> {
         self.loaded
             .borrow()
             .values()
@@ -33,12 +33,12 @@ impl Imports {
             .collect()
     }
 
-    pub fn close(&self) {
+    pub(crate) fn close(&self) {
         self.closed.set(true);
     }
 }
 
-pub struct Resolver(pub Rc<Imports>);
+pub(crate) struct Resolver(pub Rc<Imports>);
 
 impl ModuleResolver for Resolver {
     fn resolve(

@@ -42,7 +42,7 @@ impl Ruleset {
 }
 
 /// The script and the bases it extends (`// extends:`), base first.
-pub fn with_bases(file: ScriptFile) -> Result<Vec<ScriptFile>> {
+pub(crate) fn with_bases(file: &ScriptFile) -> Result<Vec<ScriptFile>> {
     let mut sources = vec![file.clone()];
     while let Some(base) = catalog::base_of(sources.last().expect("not empty"))? {
         if sources.iter().any(|s| s.origin == base.origin) || sources.len() > 8 {
@@ -55,7 +55,7 @@ pub fn with_bases(file: ScriptFile) -> Result<Vec<ScriptFile>> {
 }
 
 /// A short hash of every file the ruleset is made of.
-pub fn hash(sources: &[ScriptFile], imports: &[ScriptFile]) -> String {
+pub(crate) fn hash(sources: &[ScriptFile], imports: &[ScriptFile]) -> String {
     let mut hasher = Sha256::new();
     for file in sources.iter().chain(imports) {
         hasher.update(file.text.as_bytes());
@@ -65,14 +65,14 @@ pub fn hash(sources: &[ScriptFile], imports: &[ScriptFile]) -> String {
 }
 
 /// Functions the host calls: a variant may add them without a base's.
-pub const HOOKS: &[&str] = &["play", "view", "bot"];
+pub(crate) const HOOKS: &[&str] = &["play", "view", "bot"];
 
 /// A variant's public functions must each replace one of its base's (or be
 /// a hook): a misspelt name or a wrong arity would otherwise be a rule that
 /// silently never runs.
-pub fn check_replacements<'a>(
+pub(crate) fn check_replacements(
     defined: &[RuleFn],
-    base: impl Iterator<Item = &'a RuleFn> + Clone,
+    base: &[&RuleFn],
     origin: &str,
     base_name: &str,
 ) -> Result<()> {
@@ -80,29 +80,28 @@ pub fn check_replacements<'a>(
         let arity = f.params.len();
         if HOOKS.contains(&f.name.as_str())
             || base
-                .clone()
+                .iter()
                 .any(|b| b.name == f.name && b.params.len() == arity)
         {
             continue;
         }
         let place = format!("{origin}:{}", f.line);
-        let same_name: Vec<&RuleFn> = base.clone().filter(|b| b.name == f.name).collect();
-        let hint = match same_name.as_slice() {
-            [b, ..] => format!(
+        let same_name: Vec<&RuleFn> = base.iter().copied().filter(|b| b.name == f.name).collect();
+        let hint = if let [b, ..] = same_name.as_slice() {
+            format!(
                 "{base_name}'s {} takes {} (`{}`)",
                 b.name,
                 count(b.params.len(), "parameter"),
                 b.signature()
-            ),
-            [] => {
-                let nearest = base.clone().filter(|b| !b.private).max_by(|a, b| {
-                    strsim::jaro_winkler(&f.name, &a.name)
-                        .total_cmp(&strsim::jaro_winkler(&f.name, &b.name))
-                });
-                match nearest {
-                    Some(b) => format!("did you mean `{}`?", b.signature()),
-                    None => format!("{base_name} defines no functions"),
-                }
+            )
+        } else {
+            let nearest = base.iter().filter(|b| !b.private).max_by(|a, b| {
+                strsim::jaro_winkler(&f.name, &a.name)
+                    .total_cmp(&strsim::jaro_winkler(&f.name, &b.name))
+            });
+            match nearest {
+                Some(b) => format!("did you mean `{}`?", b.signature()),
+                None => format!("{base_name} defines no functions"),
             }
         };
         bail!(

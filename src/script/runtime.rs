@@ -19,7 +19,7 @@ use std::sync::Arc;
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
 /// Most decisions a game may take: a bound that makes an endless game an error.
-pub const MAX_DECISIONS: usize = 20_000;
+pub(crate) const MAX_DECISIONS: usize = 20_000;
 
 /// Who is running script code now, which decides what it may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -204,11 +204,12 @@ impl Runtime {
     }
 
     pub fn seen(&self, placed: &Placed) -> Fallible<Card> {
-        match self.sees(placed) {
-            true => Ok(placed.card.clone()),
-            false => Err(fault(
+        if self.sees(placed) {
+            Ok(placed.card.clone())
+        } else {
+            Err(fault(
                 "a bot sees only what the player sees: this card is face down".into(),
-            )),
+            ))
         }
     }
 
@@ -256,19 +257,16 @@ impl Runtime {
         } else {
             prompt.options.iter().position(|o| o.key == choice.key)
         };
-        match index {
-            Some(index) => {
-                self.replayed += 1;
-                Some(index)
-            }
-            None => {
-                self.diverged = Some(Divergence {
-                    at: self.replayed,
-                    key: choice.key.clone(),
-                });
-                self.replay.truncate(self.replayed);
-                None
-            }
+        if let Some(index) = index {
+            self.replayed += 1;
+            Some(index)
+        } else {
+            self.diverged = Some(Divergence {
+                at: self.replayed,
+                key: choice.key.clone(),
+            });
+            self.replay.truncate(self.replayed);
+            None
         }
     }
 
@@ -316,6 +314,7 @@ impl Runtime {
 }
 
 /// A runtime error raised by the host, placed by Rhai at the script's call.
-pub fn fault(message: String) -> Box<EvalAltResult> {
+#[allow(clippy::unnecessary_box_returns)] // Rhai's error type is boxed
+pub(crate) fn fault(message: String) -> Box<EvalAltResult> {
     HostFault::boxed(ErrorKind::Runtime, message)
 }

@@ -4,31 +4,30 @@
 //! are read from the transcript's own folder first, so a folder of
 //! transcripts replays the same from anywhere.
 
-pub mod record;
-pub mod replay;
+pub(crate) mod record;
+pub(crate) mod replay;
 
 use crate::open::{GameSpec, UsageError};
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 
-pub struct Transcript {
-    pub path: PathBuf,
+pub(crate) struct Transcript {
     pub spec: GameSpec,
     pub lines: Vec<String>,
 }
 
 /// The first line of every transcript names its game: how `delve test`
 /// tells a transcript from any other text file.
-pub const FIRST_LINE: &str = "# game:";
+pub(crate) const FIRST_LINE: &str = "# game:";
 
 impl Transcript {
-    pub fn read(path: &Path) -> Result<Transcript> {
+    pub(crate) fn read(path: &Path) -> Result<Transcript> {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("can not read transcript {}", path.display()))?;
         Transcript::parse(path, &text)
     }
 
-    pub fn parse(path: &Path, text: &str) -> Result<Transcript> {
+    pub(crate) fn parse(path: &Path, text: &str) -> Result<Transcript> {
         let mut spec = GameSpec {
             seed: Some(0),
             base: path.parent().map(Path::to_path_buf),
@@ -61,11 +60,7 @@ impl Transcript {
         if spec.game.is_empty() {
             return Err(UsageError(format!("{}: no `# game: NAME` line", path.display())).into());
         }
-        Ok(Transcript {
-            path: path.to_path_buf(),
-            spec,
-            lines,
-        })
+        Ok(Transcript { spec, lines })
     }
 }
 

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 /// Writes the session so far to `path` (and, for a deal that exists only in
 /// a save, the deal beside it); returns how many choices it holds. Messages
 /// name the file `shown`, as the person typed it.
-pub fn write(session: &Session, path: &Path, shown: &str) -> Result<usize> {
+pub(crate) fn write(session: &Session, path: &Path, shown: &str) -> Result<usize> {
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
         _ => PathBuf::from("."),
@@ -33,14 +33,13 @@ pub fn write(session: &Session, path: &Path, shown: &str) -> Result<usize> {
         }
     }
     if let Some(deal) = &session.deal.stack {
-        let deal_path = match &deal.path {
-            Some(file) => relative_to(&dir, file),
-            None => {
-                let beside = path.with_extension("deal");
-                files::write_atomically(&beside, deal.text.as_bytes())
-                    .with_context(|| format!("can not write the deal beside {shown}"))?;
-                beside.file_name().map(PathBuf::from).unwrap_or(beside)
-            }
+        let deal_path = if let Some(file) = &deal.path {
+            relative_to(&dir, file)
+        } else {
+            let beside = path.with_extension("deal");
+            files::write_atomically(&beside, deal.text.as_bytes())
+                .with_context(|| format!("can not write the deal beside {shown}"))?;
+            beside.file_name().map(PathBuf::from).unwrap_or(beside)
         };
         text += &format!("# deal: {}\n", deal_path.display());
     }

@@ -20,7 +20,7 @@ pub struct Replayed {
 /// Replays `transcript` into `out`; returns how many script errors it met.
 /// A rejected answer or command is not one: testing bad input is a use of
 /// transcripts.
-pub fn replay_into(transcript: &Transcript, out: &mut dyn Write) -> Result<usize> {
+pub(crate) fn replay_into(transcript: &Transcript, out: &mut dyn Write) -> Result<usize> {
     let session = transcript.spec.open()?;
     let scratch = tempfile::tempdir()?;
     let input = Echoed::new(transcript.lines.clone().into_iter());

@@ -279,8 +279,8 @@ fn sim_of_a_ruleset_without_a_bot_refuses_the_heuristic_bot() {
 #[test]
 fn the_host_sources_name_no_game() {
     let mut names = Vec::new();
-    for name in delve::script::catalog::names() {
-        let title = delve::script::Program::load_named(&name)
+    for name in delve::ruleset_names() {
+        let title = delve::Program::load_named(&name)
             .unwrap()
             .ruleset()
             .declared
@@ -310,4 +310,32 @@ fn the_host_sources_name_no_game() {
             }
         }
     }
+}
+
+/// `delve replay … | head` is not an error: a closed pipe ends the output.
+#[test]
+fn output_cut_short_by_a_closed_pipe_exits_0() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    // Far more output than a pipe holds, so the write after `head` left fails.
+    let dir = tempfile::tempdir().unwrap();
+    let transcript = dir.path().join("long.txt");
+    let shows = "show\n".repeat(3000);
+    std::fs::write(&transcript, format!("# game: clear-the-dungeon\n{shows}")).unwrap();
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("delve"))
+        .arg("replay")
+        .arg(&transcript)
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("Clear the Dungeon"), "{first}");
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(output.stderr.is_empty(), "{output:?}");
 }

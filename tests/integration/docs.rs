@@ -48,7 +48,7 @@ fn steps(section: &str) -> Vec<Step> {
                     match line.strip_prefix("> ") {
                         Some(typed) => command.input += &format!("{typed}\n"),
                         None if !line.trim().is_empty() => {
-                            command.expected.push(line.trim().to_string())
+                            command.expected.push(line.trim().to_string());
                         }
                         None => {}
                     }

@@ -60,7 +60,7 @@ fn every_hostile_script_is_refused_with_its_message() {
             .current_dir(dir)
             .args(&expectation.args)
             .write_stdin(expectation.input.as_str())
-            .timeout(Duration::from_secs(60))
+            .timeout(Duration::from_mins(1))
             .output()
             .unwrap();
         let printed = String::from_utf8_lossy(&output.stdout).into_owned()

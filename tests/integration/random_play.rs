@@ -4,7 +4,7 @@
 //! choices reproduces the same game (also for the ruleset's own bot), and
 //! undo, redo and a save return to the same state.
 
-use delve::check::{check, every_configuration};
+use delve::{check, every_configuration};
 use proptest::prelude::*;
 
 proptest! {

@@ -3,7 +3,7 @@
 //! person would have seen, is snapshotted (insta keeps the snapshots, so
 //! `cargo insta review` works for contributors).
 
-use delve::transcript::replay::replay;
+use delve::replay;
 
 #[test]
 fn transcripts_replay_as_snapshotted() {

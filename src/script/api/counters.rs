@@ -8,15 +8,14 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
     engine.register_fn("get", move |name: &str| -> Fallible<i64> {
         let rt = r.borrow();
         rt.may_read("get")?;
-        match rt.table().counters.get(name) {
-            Some(v) => Ok(*v),
-            None => {
-                let names: Vec<&str> = rt.table().counters.keys().map(String::as_str).collect();
-                fail(format!(
-                    "no counter named `{name}` (counters: {})",
-                    names.join(", ")
-                ))
-            }
+        if let Some(v) = rt.table().counters.get(name) {
+            Ok(*v)
+        } else {
+            let names: Vec<&str> = rt.table().counters.keys().map(String::as_str).collect();
+            fail(format!(
+                "no counter named `{name}` (counters: {})",
+                names.join(", ")
+            ))
         }
     });
     let r = rt.clone();

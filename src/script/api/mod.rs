@@ -15,7 +15,7 @@ use rhai::{Dynamic, Engine, EvalAltResult};
 use std::cell::RefCell;
 use std::rc::Rc;
 
-pub use piles::PileRef;
+pub(crate) use piles::PileRef;
 
 type Shared = Rc<RefCell<Runtime>>;
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
@@ -32,7 +32,7 @@ fn text_of(value: &Dynamic) -> String {
     }
 }
 
-pub fn register(engine: &mut Engine, rt: &Shared) {
+pub(crate) fn register(engine: &mut Engine, rt: &Shared) {
     cards::register(engine, rt);
     piles::register(engine, rt);
     moves::register(engine, rt);

@@ -8,19 +8,18 @@ use rhai::{Array, Dynamic, Engine};
 
 /// A handle on one pile of the table; scripts hold these, the table holds cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PileRef(pub(super) usize);
+pub(crate) struct PileRef(pub(super) usize);
 
 fn pile_named(rt: &Runtime, name: &str) -> Fallible<PileRef> {
     rt.may_read("pile")?;
-    match rt.table().pile_index(name) {
-        Some(i) => Ok(PileRef(i)),
-        None => {
-            let names: Vec<&str> = rt.table().piles().iter().map(|p| p.name.as_str()).collect();
-            fail(format!(
-                "no pile named `{name}` (piles: {})",
-                names.join(", ")
-            ))
-        }
+    if let Some(i) = rt.table().pile_index(name) {
+        Ok(PileRef(i))
+    } else {
+        let names: Vec<&str> = rt.table().piles().iter().map(|p| p.name.as_str()).collect();
+        fail(format!(
+            "no pile named `{name}` (piles: {})",
+            names.join(", ")
+        ))
     }
 }
 
@@ -62,6 +61,13 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
     engine.register_fn("pile", move |name: &str, number: i64| {
         pile_named(&r.borrow(), &format!("{name} {number}"))
     });
+    reading(engine, rt);
+    facing(engine, rt);
+    content(engine, rt);
+}
+
+/// What a pile holds, read without changing it.
+fn reading(engine: &mut Engine, rt: &Shared) {
     let r = rt.clone();
     engine.register_get("name", move |p: &mut PileRef| {
         r.borrow().table().pile(p.0).name.clone()
@@ -82,9 +88,12 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
         let rt = r.borrow();
         let placed = rt.table().pile(p.0).placed().iter();
         placed
-            .map(|pl| match rt.sees(pl) {
-                true => Dynamic::from(pl.card.clone()),
-                false => Dynamic::UNIT,
+            .map(|pl| {
+                if rt.sees(pl) {
+                    Dynamic::from(pl.card.clone())
+                } else {
+                    Dynamic::UNIT
+                }
             })
             .collect()
     });
@@ -94,7 +103,10 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
         move |p: &mut PileRef, depth: i64| -> Fallible<Card> {
             let rt = r.borrow();
             let pile = rt.table().pile(p.0);
-            match usize::try_from(depth).ok().and_then(|d| pile.from_top(d)) {
+            match usize::try_from(depth)
+                .ok()
+                .and_then(|d| pile.nth_from_top(d))
+            {
                 Some(placed) => rt.seen(placed),
                 None => fail(format!(
                     "pile `{}` has {} cards: none at depth {depth}",
@@ -108,7 +120,7 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
     engine.register_get("top", move |p: &mut PileRef| -> Fallible<Card> {
         let rt = r.borrow();
         let pile = rt.table().pile(p.0);
-        match pile.from_top(0) {
+        match pile.nth_from_top(0) {
             Some(placed) => rt.seen(placed),
             None => fail(format!("pile `{}` is empty: it has no top card", pile.name)),
         }
@@ -133,6 +145,10 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
             }
         },
     );
+}
+
+/// Turning cards face up or down.
+fn facing(engine: &mut Engine, rt: &Shared) {
     for (name, up) in [("turn_up", true), ("turn_down", false)] {
         let r = rt.clone();
         engine.register_fn(name, move |p: &mut PileRef, card: Card| -> Fallible<()> {
@@ -157,6 +173,10 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
             Ok(())
         });
     }
+}
+
+/// Putting new cards on the table, and shuffling.
+fn content(engine: &mut Engine, rt: &Shared) {
     let r = rt.clone();
     engine.register_fn(
         "create",

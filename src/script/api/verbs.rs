@@ -66,7 +66,7 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
                 serde_json::Value::from(score.to_string())
             };
             rt.set_stop(Stop::Ended(Outcome {
-                outcome: outcome.to_string(),
+                result: outcome.to_string(),
                 score,
                 summary: summary.to_string(),
             }));

@@ -1,0 +1,107 @@
+//! What each `delve` command does, from a parsed command line to its
+//! result. `main` turns the result into an exit code.
+
+use crate::cli::{CheckArgs, Cli, Command, GameArgs};
+use crate::open::GameSpec;
+use crate::repl::input::{piped_stdin, LineSource, Terminal};
+use crate::repl::{listing, Repl};
+use crate::session::Session;
+use crate::transcript::{replay, Transcript};
+use anyhow::Result;
+use std::io::{IsTerminal, Write};
+
+/// Runs one command line.
+pub fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        None => repl(None),
+        Some(Command::List) => {
+            writeln!(anstream::stdout(), "{}", listing())?;
+            Ok(())
+        }
+        Some(Command::Play(args)) if args.json => {
+            let session = spec(&args.game).open()?;
+            let mut out = std::io::stdout().lock();
+            Ok(crate::json::serve(
+                session,
+                std::io::stdin().lock(),
+                &mut out,
+            )?)
+        }
+        Some(Command::Play(args)) => repl(Some(spec(&args.game).open()?)),
+        Some(Command::Sim(args)) => crate::sim::command(&args),
+        Some(Command::Check(args)) => check(&args),
+        Some(Command::Replay { file }) => {
+            let transcript = Transcript::read(&file)?;
+            let errors = replay::replay_into(&transcript, &mut anstream::stdout())?;
+            if errors > 0 {
+                anyhow::bail!(
+                    "{}: the script failed {errors} time{} (see `script error` above)",
+                    file.display(),
+                    if errors == 1 { "" } else { "s" }
+                );
+            }
+            Ok(())
+        }
+        Some(Command::Test(args)) => crate::snapshots::command(&args),
+        Some(Command::Source { game, functions }) => {
+            write!(
+                anstream::stdout(),
+                "{}",
+                crate::source::describe(&game, functions)?
+            )?;
+            Ok(())
+        }
+    }
+}
+
+/// Checks one configuration, or every shipped one; a broken invariant is exit 1.
+fn check(args: &CheckArgs) -> Result<()> {
+    let mut out = anstream::stdout();
+    let configurations = match &args.game {
+        Some(game) => vec![(game.clone(), args.opts.clone())],
+        None => crate::check::every_configuration(),
+    };
+    for (game, opts) in configurations {
+        let shown = std::iter::once(game.as_str())
+            .chain(opts.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" ");
+        match crate::check::check(&game, &opts, args.seed, args.games)? {
+            None => writeln!(out, "{shown}: {} games, every invariant held (cards, ending, no error, replay, undo/redo, save/load)",
+                args.games
+            )?,
+            Some(failure) => {
+                writeln!(out, "{shown}: seed {} breaks \"{}\": {}\nThis transcript replays it (`delve replay FILE`):\n{}",
+                    failure.seed,
+                    failure.invariant,
+                    failure.detail,
+                    failure.transcript.trim_end()
+                )?;
+                anyhow::bail!("{shown}: an invariant does not hold");
+            }
+        }
+    }
+    Ok(())
+}
+
+fn spec(args: &GameArgs) -> GameSpec {
+    GameSpec {
+        game: args.game.clone(),
+        seed: args.seed,
+        deal: args.deal.clone(),
+        opts: args.opts.clone(),
+        base: None,
+    }
+}
+
+/// The REPL on a terminal, or on piped lines when stdin is not one.
+fn repl(session: Option<Session>) -> Result<()> {
+    let input: Box<dyn LineSource> = if std::io::stdin().is_terminal() {
+        Box::new(Terminal::new()?)
+    } else {
+        Box::new(piped_stdin())
+    };
+    let mut out = anstream::stdout();
+    Repl::new(session, input, &mut out).run()?;
+    Ok(())
+}
