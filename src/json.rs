@@ -44,8 +44,8 @@ pub(crate) fn serve(
         let result = if line == "undo" {
             match session.undo() {
                 Ok(true) => Ok(()),
-                Ok(false) => Err("there is nothing to undo".to_string()),
-                Err(e) => Err(format!("script error: {e}")),
+                Ok(false) => Err(("there is nothing to undo".to_string(), None)),
+                Err(e) => Err((format!("script error: {e}"), Some(e.kind))),
             }
         } else {
             match pick(line, &prompt.options) {
@@ -53,17 +53,25 @@ pub(crate) fn serve(
                     news = true;
                     session
                         .choose(index)
-                        .map_err(|e| format!("script error: {e}"))
+                        .map_err(|e| (format!("script error: {e}"), Some(e.kind)))
                 }
-                None => Err(format!(
-                    "`{line}` is not an option: send its index (0 to {}), key or label, or undo",
-                    prompt.options.len() - 1
+                None => Err((
+                    format!(
+                        "`{line}` is not an option: send its index (0 to {}), key or label, or undo",
+                        prompt.options.len() - 1
+                    ),
+                    None,
                 )),
             }
         };
-        if let Err(message) = result {
+        if let Err((message, kind)) = result {
             news = false;
-            emit(out, &json!({"type": "error", "message": message}))?;
+            let mut error = json!({"type": "error", "message": message});
+            if let Some(kind) = kind {
+                // A script's failure says what kind: parse, runtime, limit, ...
+                error["kind"] = json!(kind);
+            }
+            emit(out, &error)?;
         }
     }
 }

@@ -115,3 +115,26 @@ fn a_game_played_to_its_end_reports_outcome_score_and_summary() {
         .unwrap()
         .contains("damage pile reached 7"));
 }
+
+#[test]
+fn a_script_error_says_its_kind_and_the_prompt_stays() {
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/scripts/fails-on-third-choice.rhai"
+    );
+    let mut client = Client::start(&[script, "--seed", "1"]);
+    client.prompt();
+    client.send("0");
+    client.prompt();
+    client.send("0");
+    let third = client.prompt();
+    client.send("0");
+    let error = client.next();
+    assert_eq!(error["type"], "error");
+    assert_eq!(error["kind"], "runtime");
+    assert!(
+        error["message"].as_str().unwrap().contains("no pile named"),
+        "{error}"
+    );
+    assert_eq!(client.prompt(), third);
+}
