@@ -5,13 +5,26 @@ use crate::cli::{CheckArgs, Cli, Command, GameArgs};
 use crate::open::GameSpec;
 use crate::repl::input::{piped_stdin, LineSource, Terminal};
 use crate::repl::{listing, Repl};
+use crate::run::live::INTERRUPT;
 use crate::session::Session;
 use crate::transcript::{replay, Transcript};
 use anyhow::Result;
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::Ordering;
 
-/// Runs one command line.
+/// Runs one command line, on a thread with a stack large enough that deep
+/// rule code and deep data meet the sandbox's limits, not the stack's end.
 pub fn run(cli: Cli) -> Result<()> {
+    let worker = std::thread::Builder::new()
+        .name("delve".into())
+        .stack_size(crate::run::live::STACK)
+        .spawn(move || command(cli))?;
+    worker
+        .join()
+        .unwrap_or_else(|_| Err(anyhow::anyhow!("delve stopped unexpectedly")))
+}
+
+fn command(cli: Cli) -> Result<()> {
     match cli.command {
         None => repl(None),
         Some(Command::List) => {
@@ -97,6 +110,9 @@ fn spec(args: &GameArgs) -> GameSpec {
 /// The REPL on a terminal, or on piped lines when stdin is not one.
 fn repl(session: Option<Session>) -> Result<()> {
     let input: Box<dyn LineSource> = if std::io::stdin().is_terminal() {
+        // Ctrl-C at the prompt clears the line (rustyline); during a slow
+        // step it stops the step, and the game stays where it was.
+        let _ = ctrlc::set_handler(|| INTERRUPT.store(true, Ordering::Relaxed));
         Box::new(Terminal::new()?)
     } else {
         Box::new(piped_stdin())

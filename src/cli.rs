@@ -63,7 +63,7 @@ pub struct SimArgs {
     #[arg(long = "opt", value_name = "KEY=VALUE")]
     pub opts: Vec<String>,
     /// How many games: seeds S to S+N-1
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
     /// The first seed
     #[arg(long, default_value_t = 0)]
@@ -71,9 +71,9 @@ pub struct SimArgs {
     /// Who plays: `random` (uniform among the options) or `heuristic` (the script's own bot)
     #[arg(long, default_value = "random")]
     pub bot: String,
-    /// Worker threads (default: one per core); results do not depend on it
-    #[arg(long)]
-    pub jobs: Option<usize>,
+    /// Worker threads, 1 to 256 (default: one per core); results do not depend on it
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub jobs: Option<u16>,
     /// Print one JSON object instead of the report
     #[arg(long)]
     pub json: bool,
@@ -115,7 +115,7 @@ pub struct CheckArgs {
     #[arg(long = "opt", value_name = "KEY=VALUE")]
     pub opts: Vec<String>,
     /// Games per configuration
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
     /// The first seed
     #[arg(long, default_value_t = 0)]

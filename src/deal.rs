@@ -90,6 +90,9 @@ pub(crate) fn shuffle(
                 CardPattern::AnyJoker => "a joker".to_string(),
             };
             let again = tops.iter().any(|c: &Card| c.matches(pattern));
+            let count = cards.len() + tops.len();
+            // Every card goes back: a script may catch the error and go on.
+            cards.append(&mut tops);
             bail!(
                 "{} line {}: {shown} {} the {} cards of pile `{pile_name}` being shuffled",
                 deal.origin,
@@ -99,7 +102,7 @@ pub(crate) fn shuffle(
                 } else {
                     "is not among"
                 },
-                cards.len() + tops.len(),
+                count,
             );
         };
         tops.push(cards.remove(found));
@@ -172,6 +175,11 @@ mod tests {
         assert_eq!(
             error,
             "deal.txt line 3: 7♥ is not among the 13 cards of pile `power` being shuffled"
+        );
+        assert_eq!(
+            cards.len(),
+            13,
+            "no card is lost when the line does not fit"
         );
     }
 

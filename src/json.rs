@@ -2,6 +2,7 @@
 //! `prompt`, `end`, `error`), one answer per line in (an option's 0-based
 //! index, its key or its label; or `undo`). A bad answer changes nothing.
 
+use crate::repl::input::read_line;
 use crate::run::Event;
 use crate::session::{Session, Standing};
 use serde_json::{json, Value};
@@ -9,10 +10,9 @@ use std::io::{self, BufRead, Write};
 
 pub(crate) fn serve(
     mut session: Session,
-    input: impl BufRead,
+    mut input: impl BufRead,
     out: &mut impl Write,
 ) -> io::Result<()> {
-    let mut lines = input.lines();
     let mut news = true;
     loop {
         if news {
@@ -36,8 +36,15 @@ pub(crate) fn serve(
             out,
             &json!({"type": "prompt", "question": prompt.question, "options": prompt.options}),
         )?;
-        let Some(line) = lines.next().transpose()? else {
-            return Ok(());
+        let line = match read_line(&mut input) {
+            None => return Ok(()),
+            Some(Ok(line)) => line,
+            Some(Err(())) => {
+                news = false;
+                let message = "that line is not text (UTF-8): send an index, a key or a label";
+                emit(out, &json!({"type": "error", "message": message}))?;
+                continue;
+            }
         };
         let line = line.trim();
         news = false;

@@ -104,7 +104,8 @@ pub(crate) fn simulate(
     let parts: Vec<Result<Vec<(u64, Game)>, String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..jobs as u64)
             .map(|job| {
-                scope.spawn(move || -> Result<Vec<(u64, Game)>, String> {
+                let worker = std::thread::Builder::new().stack_size(crate::run::live::STACK);
+                worker.spawn_scoped(scope, move || -> Result<Vec<(u64, Game)>, String> {
                     let (program, options) = setup.load()?;
                     let mut games = Vec::new();
                     for i in (job..count).step_by(jobs) {
@@ -118,7 +119,12 @@ pub(crate) fn simulate(
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().unwrap_or_else(|_| Err("a worker panicked".into())))
+            .map(|h| match h {
+                Ok(handle) => handle
+                    .join()
+                    .unwrap_or_else(|_| Err("a worker panicked".into())),
+                Err(error) => Err(format!("can not start a worker thread: {error}")),
+            })
             .collect()
     });
     let mut games = Vec::with_capacity(count as usize);
@@ -246,9 +252,17 @@ pub(crate) fn report(summary: &Summary, jobs: usize) -> String {
 pub(crate) fn command(args: &crate::cli::SimArgs) -> Result<()> {
     let mut out = anstream::stdout();
     let bot = Bot::parse(&args.bot)?;
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
+    if args.seed.checked_add(args.games).is_none() {
+        return Err(
+            UsageError("--seed plus --games passes the largest seed (2^64 - 1)".into()).into(),
+        );
+    }
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        usize::from,
+    );
+    // More workers than games would only wait.
+    let jobs = jobs.min(usize::try_from(args.games).unwrap_or(usize::MAX));
     let first = Setup {
         game: args.game.clone(),
         opts: args.opts.clone(),

@@ -59,21 +59,23 @@ pub(crate) fn histogram(values: &[i64], width: usize) -> String {
     let (Some(&low), Some(&high)) = (values.iter().min(), values.iter().max()) else {
         return String::new();
     };
-    let span = (high - low + 1) as usize;
-    let step = span.div_ceil(20).max(1) as i64;
-    let buckets = (span as i64 + step - 1) / step;
+    // In i128: scores anywhere in i64 span more than an i64 holds.
+    let (low, high) = (i128::from(low), i128::from(high));
+    let span = high - low + 1;
+    let step = ((span + 19) / 20).max(1);
+    let buckets = (span + step - 1) / step;
     let mut counts = vec![0usize; buckets as usize];
     for v in values {
-        counts[((v - low) / step) as usize] += 1;
+        counts[((i128::from(*v) - low) / step) as usize] += 1;
     }
     let most = *counts.iter().max().unwrap_or(&1);
     let mut out = String::new();
     for (i, count) in counts.iter().enumerate() {
-        let from = low + i as i64 * step;
+        let from = low + i as i128 * step;
         let label = if step == 1 {
             format!("{from}")
         } else {
-            format!("{from}–{}", from + step - 1)
+            format!("{from}–{}", (from + step - 1).min(high))
         };
         let bar = "█".repeat((count * width).div_ceil(most.max(1)).min(width));
         out += &format!("  {label:>7} {bar} {count}\n");
@@ -112,6 +114,13 @@ mod tests {
         assert_eq!(score_value(&serde_json::json!(7)), Some(7.0));
         assert_eq!(score_value(&serde_json::json!("3/41")), Some(41.0));
         assert_eq!(score_value(&serde_json::json!("none")), None);
+    }
+
+    #[test]
+    fn a_histogram_of_the_most_extreme_scores_has_its_bars() {
+        let text = histogram(&[i64::MIN, 0, i64::MAX], 4);
+        assert_eq!(text.lines().count(), 20, "{text}");
+        assert!(text.starts_with(&format!("  {}–", i64::MIN)), "{text}");
     }
 
     #[test]

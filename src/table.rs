@@ -12,8 +12,9 @@ pub struct Table {
     piles: Vec<Pile>,
     /// Named numbers the script keeps on the table (hit points, a durability).
     pub counters: BTreeMap<String, i64>,
-    /// Every card created so far, sorted.
-    created: Vec<Card>,
+    /// Every card created so far, with how many of each: a count, so that
+    /// creating a card costs the same however many there are.
+    created: BTreeMap<Card, usize>,
 }
 
 impl Table {
@@ -45,24 +46,24 @@ impl Table {
 
     /// Records new cards as part of the game; the caller puts them in a pile.
     pub fn create(&mut self, cards: &[Card]) {
-        self.created.extend_from_slice(cards);
-        self.created.sort();
+        for card in cards {
+            *self.created.entry(card.clone()).or_insert(0) += 1;
+        }
     }
 
+    /// How many cards were created.
     pub fn card_count(&self) -> usize {
-        self.created.len()
+        self.created.values().sum()
     }
 
     /// Checks that the piles hold exactly the cards created: none lost, none
     /// copied. Names what differs.
-    pub fn check_conservation(&self) -> Result<(), String> {
-        let mut held: Vec<&Card> = self
-            .piles
-            .iter()
-            .flat_map(super::pile::Pile::cards)
-            .collect();
-        held.sort();
-        let created: Vec<&Card> = self.created.iter().collect();
+    pub(crate) fn check_conservation(&self) -> Result<(), String> {
+        let mut held: BTreeMap<&Card, usize> = BTreeMap::new();
+        for card in self.piles.iter().flat_map(Pile::cards) {
+            *held.entry(card).or_insert(0) += 1;
+        }
+        let created: BTreeMap<&Card, usize> = self.created.iter().map(|(c, n)| (c, *n)).collect();
         if held == created {
             return Ok(());
         }
@@ -82,19 +83,12 @@ impl Table {
     }
 }
 
-/// The cards of `a` not matched one for one in `b` (both sorted).
-fn difference<'a>(a: &[&'a Card], b: &[&Card]) -> Vec<&'a Card> {
+/// The cards of `a` not matched one for one in `b`.
+fn difference<'a>(a: &BTreeMap<&'a Card, usize>, b: &BTreeMap<&Card, usize>) -> Vec<&'a Card> {
     let mut rest = Vec::new();
-    let mut j = 0;
-    for &card in a {
-        while j < b.len() && b[j] < card {
-            j += 1;
-        }
-        if j < b.len() && b[j] == card {
-            j += 1;
-        } else {
-            rest.push(card);
-        }
+    for (&card, &n) in a {
+        let matched = b.get(card).copied().unwrap_or(0);
+        rest.extend(std::iter::repeat_n(card, n.saturating_sub(matched)));
     }
     rest
 }

@@ -11,6 +11,8 @@ use std::path::PathBuf;
 
 pub(crate) enum Line {
     Text(String),
+    /// A line that is not UTF-8 text: refused, and the prompt stays.
+    NotText,
     /// Ctrl-C: drop the line.
     Interrupted,
     End,
@@ -44,9 +46,47 @@ impl<I: Iterator<Item = String>> LineSource for Echoed<I> {
     }
 }
 
-/// Standard input that is not a terminal.
-pub(crate) fn piped_stdin() -> Echoed<impl Iterator<Item = String>> {
-    Echoed::new(std::io::stdin().lock().lines().map_while(Result::ok))
+/// Standard input that is not a terminal, read as bytes so that a line that
+/// is not UTF-8 is one bad line, not the end of the input.
+pub(crate) struct Piped<R: BufRead> {
+    reader: R,
+}
+
+pub(crate) fn piped_stdin() -> Piped<std::io::StdinLock<'static>> {
+    Piped {
+        reader: std::io::stdin().lock(),
+    }
+}
+
+impl<R: BufRead> LineSource for Piped<R> {
+    fn read(&mut self, prompt: &str, _: &[String], out: &mut dyn Write) -> Line {
+        match read_line(&mut self.reader) {
+            Some(Ok(line)) => {
+                let _ = writeln!(out, "{prompt}{line}");
+                Line::Text(line)
+            }
+            Some(Err(())) => {
+                let _ = writeln!(out, "{prompt}(a line that is not text)");
+                Line::NotText
+            }
+            None => Line::End,
+        }
+    }
+}
+
+/// The next line without its line end: `None` at the end of the input,
+/// `Err` for a line that is not UTF-8. A read error ends the input.
+pub(crate) fn read_line(reader: &mut impl BufRead) -> Option<Result<String, ()>> {
+    let mut bytes = Vec::new();
+    match reader.read_until(b'\n', &mut bytes) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => {
+            while bytes.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
+                bytes.pop();
+            }
+            Some(String::from_utf8(bytes).map_err(|_| ()))
+        }
+    }
 }
 
 /// Tab completion over the current options' labels and the commands.

@@ -13,6 +13,7 @@ use crate::render;
 use crate::run::live::LiveRun;
 use crate::run::Event;
 use crate::save;
+use crate::script::error::ErrorKind;
 use crate::script::Ruleset;
 use crate::script::{catalog, Program, ScriptError};
 use crate::session::{Session, Standing};
@@ -95,6 +96,9 @@ impl<'a> Repl<'a> {
                     break;
                 }
                 Line::Interrupted => writeln!(self.out, "(type quit to leave)")?,
+                Line::NotText => {
+                    writeln!(self.out, "That line is not text (UTF-8): nothing changed.")?;
+                }
                 Line::Text(text) => {
                     if !self.handle(text.trim())? {
                         break;
@@ -191,6 +195,9 @@ impl<'a> Repl<'a> {
     }
 
     fn script_failed(&mut self, error: &ScriptError) -> io::Result<()> {
+        if error.kind == ErrorKind::Interrupted {
+            return writeln!(self.out, "Interrupted: the game stays where it was.");
+        }
         self.script_errors += 1;
         writeln!(
             self.out,

@@ -156,6 +156,34 @@ pub fn play(program: &Program, plan: Plan) -> Report {
 /// One run of `play()`. With a link, the person answers through it; the
 /// run then ends only when the game does, fails, or is abandoned.
 fn run(program: &Program, plan: Plan, link: Option<Rc<Link>>, with_view: bool) -> Report {
+    let again = plan.clone();
+    let mut report = run_once(program, plan, link, with_view);
+    if let Stop::Failed(error) = &mut report.stop {
+        if error.unplaced.is_some() {
+            *error = place_by_tracing(program, again, error.clone());
+        }
+    }
+    report
+}
+
+/// Rhai loses the place of a stack overflow or a text grown too long: the
+/// same game run again on a traced program stops at the same step, and the
+/// trace's last place is where it broke.
+fn place_by_tracing(program: &Program, mut plan: Plan, error: ScriptError) -> ScriptError {
+    // The choices made up to the failing step replay to it, where the same
+    // answerer meets the same failure.
+    plan.choices = program.runtime().borrow().history();
+    let Ok(traced) = Program::load_traced(program.ruleset().file.clone()) else {
+        return error;
+    };
+    let _ = run_once(&traced, plan, None, false);
+    match traced.last_place() {
+        Some((file, position)) => error.placed_at(&file, position),
+        None => error,
+    }
+}
+
+fn run_once(program: &Program, plan: Plan, link: Option<Rc<Link>>, with_view: bool) -> Report {
     program.runtime().borrow_mut().begin(plan, link);
     let result = program.call("play");
     let stop = program.runtime().borrow_mut().take_stop();

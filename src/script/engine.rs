@@ -1,35 +1,32 @@
-//! The sandbox around a script: bounded work between two decisions, bounded
-//! call depth and sizes, no file access but the catalog's library, and a
-//! Ctrl-C that stops a slow step. Breaking a bound is an error with a place.
+//! The sandbox around a script: bounded work and time between two
+//! decisions, bounded call depth and sizes, no `eval`, no file access but
+//! the catalog's library, and a Ctrl-C that stops a slow step. Breaking a
+//! bound is an error with a place (limits.rs lists them).
 
 use super::error::{ErrorKind, HostFault};
+use super::limits::{
+    MAX_CALL_DEPTH, MAX_ITEMS, MAX_OPERATIONS, MAX_STEP_TIME, MAX_STRING, MAX_VARIABLES,
+};
 use crate::run::live::INTERRUPT;
 use rhai::{Dynamic, Engine};
 use std::cell::Cell;
 use std::rc::Rc;
 use std::sync::atomic::Ordering;
+use std::time::Instant;
 
-/// Operations a script may run between two decisions before it is stopped.
-pub(crate) const MAX_OPERATIONS: u64 = 5_000_000;
-
-/// How deep rule functions may call each other.
-pub(crate) const MAX_CALL_DEPTH: usize = 32;
-
-/// The longest text a script may build, in bytes.
-pub(crate) const MAX_STRING: usize = 64 * 1024;
-
-/// The most items an array or map may hold.
-pub(crate) const MAX_ITEMS: usize = 10_000;
-
-/// Sets the limits and the callbacks that enforce them; `decided` is set at
-/// every decision, which starts the operation count again.
-pub(crate) fn configure(engine: &mut Engine, decided: &Rc<Cell<bool>>) {
+/// Sets the limits and the callbacks that enforce them. `decided` is set at
+/// every decision, which starts the count of operations (and of the work
+/// host calls were `charged`) and the clock again.
+pub(crate) fn configure(engine: &mut Engine, decided: &Rc<Cell<bool>>, charged: &Rc<Cell<u64>>) {
+    // Code from a string would be placed nowhere, and no rule needs it.
+    engine.disable_symbol("eval");
     engine
         .set_max_call_levels(MAX_CALL_DEPTH + 8)
         .set_max_expr_depths(64, 32)
         .set_max_string_size(MAX_STRING)
         .set_max_array_size(MAX_ITEMS)
         .set_max_map_size(MAX_ITEMS)
+        .set_max_variables(MAX_VARIABLES)
         // Interning pays off for few distinct strings; labels are many, and a
         // full interner rescans itself on every insert.
         .set_max_strings_interned(0)
@@ -38,39 +35,48 @@ pub(crate) fn configure(engine: &mut Engine, decided: &Rc<Cell<bool>>) {
     engine.on_print(|text| eprintln!("{text}"));
     engine.on_debug(|text, _, pos| eprintln!("debug {pos}: {text}"));
     // The progress callback runs on every operation: cells only, no borrow.
-    // Past the limit it only raises a flag; the next variable access turns
-    // it into an error, which Rhai reports with its place (it would report a
-    // termination without one). A hard stop 10% later catches a loop that
-    // touches no variable.
+    // At a limit it only notes the fault; the next variable access raises it
+    // as an error, which Rhai reports with its place (it would report a
+    // termination without one). A hard stop a little later catches a loop
+    // that touches no variable (the traced rerun does not: it would take as
+    // long again).
     let (decided, mark) = (decided.clone(), Cell::new(0u64));
-    let over = Rc::new(Cell::new(false));
-    let flag = over.clone();
+    let (charged, started) = (charged.clone(), Cell::new(Instant::now()));
+    let pending: Rc<Cell<Option<Stopped>>> = Rc::new(Cell::new(None));
+    let noted = pending.clone();
     engine.on_progress(move |ops| {
         if decided.replace(false) {
             mark.set(ops);
-            flag.set(false);
+            charged.set(0);
+            noted.set(None);
+            started.set(Instant::now());
         }
-        if INTERRUPT.load(Ordering::Relaxed) {
-            let fault = HostFault {
-                kind: ErrorKind::Interrupted,
-                message: "interrupted (Ctrl-C)".into(),
-            };
-            return Some(Dynamic::from(fault));
-        }
-        let spent = ops.saturating_sub(mark.get());
+        let spent = ops.saturating_sub(mark.get()) + charged.get();
         if spent > MAX_OPERATIONS {
-            flag.set(true);
+            noted.set(Some(Stopped::Operations));
+            return (spent > MAX_OPERATIONS + MAX_OPERATIONS / 10)
+                .then(|| Stopped::Operations.fault());
         }
-        (spent > MAX_OPERATIONS + MAX_OPERATIONS / 10).then(too_many_operations)
+        // Every 4096 operations: a Ctrl-C, or a step that takes too long.
+        if ops % 4096 == 0 {
+            let elapsed = started.get().elapsed();
+            let why = if INTERRUPT.load(Ordering::Relaxed) {
+                Stopped::Interrupted
+            } else if elapsed > MAX_STEP_TIME {
+                Stopped::Time
+            } else {
+                return None;
+            };
+            let late = noted.replace(Some(why)).is_some();
+            return late.then(|| why.fault());
+        }
+        None
     });
     // Rhai marks this API volatile, not deprecated.
     #[allow(deprecated)]
     engine.on_var(move |_, _, context| {
-        if over.replace(false) {
-            return Err(HostFault::boxed(
-                ErrorKind::Limit,
-                too_many_operations_text(),
-            ));
+        if let Some(why) = pending.take() {
+            return Err(why.error());
         }
         if context.call_level() > MAX_CALL_DEPTH {
             return Err(HostFault::boxed(
@@ -82,13 +88,43 @@ pub(crate) fn configure(engine: &mut Engine, decided: &Rc<Cell<bool>>) {
     });
 }
 
-fn too_many_operations_text() -> String {
-    format!("the script ran {MAX_OPERATIONS} operations without a decision (an endless loop?)")
+/// Why the engine stops a script that has not reached its next decision.
+#[derive(Clone, Copy, Debug)]
+enum Stopped {
+    Operations,
+    Time,
+    Interrupted,
 }
 
-fn too_many_operations() -> Dynamic {
-    Dynamic::from(HostFault {
-        kind: ErrorKind::Limit,
-        message: too_many_operations_text(),
-    })
+impl Stopped {
+    fn fault_of(self) -> HostFault {
+        let (kind, message) = match self {
+            Stopped::Operations => (ErrorKind::Limit, too_many_operations_text()),
+            Stopped::Time => (
+                ErrorKind::Limit,
+                format!(
+                    "the script ran {} seconds without a decision",
+                    MAX_STEP_TIME.as_secs()
+                ),
+            ),
+            Stopped::Interrupted => (ErrorKind::Interrupted, "interrupted (Ctrl-C)".into()),
+        };
+        HostFault { kind, message }
+    }
+
+    /// As a placed error, raised at a variable access.
+    #[allow(clippy::unnecessary_box_returns)] // Rhai's error type is boxed
+    fn error(self) -> Box<rhai::EvalAltResult> {
+        let fault = self.fault_of();
+        HostFault::boxed(fault.kind, fault.message)
+    }
+
+    /// As a termination token, for the hard stop.
+    fn fault(self) -> Dynamic {
+        Dynamic::from(self.fault_of())
+    }
+}
+
+fn too_many_operations_text() -> String {
+    format!("the script ran {MAX_OPERATIONS} operations without a decision (an endless loop?)")
 }

@@ -3,6 +3,7 @@
 //! decides on (`check` names the broken invariant by it, the JSON protocol
 //! reports it) without searching the message.
 
+use super::limits::{MAX_CALL_DEPTH, MAX_ITEMS, MAX_STRING};
 use rhai::{EvalAltResult, ParseError, Position};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -30,6 +31,9 @@ pub enum ErrorKind {
 pub struct ScriptError {
     pub kind: ErrorKind,
     pub message: String,
+    /// What went wrong, when Rhai lost where (some limits): a traced rerun
+    /// of the same game can still place it (`placed_at`).
+    pub(crate) unplaced: Option<String>,
 }
 
 /// A failure raised by the host inside a script call, carrying its kind
@@ -49,7 +53,21 @@ impl HostFault {
 
 impl ScriptError {
     pub fn new(kind: ErrorKind, message: String) -> ScriptError {
-        ScriptError { kind, message }
+        ScriptError {
+            kind,
+            message,
+            unplaced: None,
+        }
+    }
+
+    /// The same error, placed where a traced rerun found it.
+    pub(crate) fn placed_at(self, origin: &str, position: Position) -> ScriptError {
+        match &self.unplaced {
+            Some(what) => {
+                ScriptError::new(self.kind, format!("{}: {what}", locate(origin, position)))
+            }
+            None => self,
+        }
     }
 
     pub fn from_parse(origin: &str, error: &ParseError) -> ScriptError {
@@ -82,6 +100,12 @@ impl ScriptError {
             error = inner;
         }
         let (kind, what) = describe(error);
+        // Rhai loses the place of these two; a quick traced rerun finds it.
+        let lost = matches!(
+            error,
+            EvalAltResult::ErrorStackOverflow(_) | EvalAltResult::ErrorDataTooLarge(..)
+        );
+        let unplaced = (lost && error.position().is_none()).then(|| what.clone());
         let mut message = format!("{}: {what}", locate(&origin, error.position()));
         calls.reverse();
         // Deep recursion repeats one line many times: say it once, with a count.
@@ -94,7 +118,11 @@ impl ScriptError {
             }
             i += same;
         }
-        ScriptError::new(kind, message)
+        ScriptError {
+            kind,
+            message,
+            unplaced,
+        }
     }
 }
 
@@ -109,11 +137,28 @@ pub(crate) fn describe(error: &EvalAltResult) -> (ErrorKind, String) {
             Some(fault) => (fault.kind, fault.message.clone()),
             None => (ErrorKind::Limit, token.to_string()),
         },
+        EvalAltResult::ErrorStackOverflow(_) => (
+            ErrorKind::Limit,
+            format!("rule functions call each other more than {MAX_CALL_DEPTH} deep"),
+        ),
+        EvalAltResult::ErrorDataTooLarge(what, _) => (ErrorKind::Limit, too_large(what)),
         EvalAltResult::ErrorTooManyOperations(_)
-        | EvalAltResult::ErrorStackOverflow(_)
-        | EvalAltResult::ErrorDataTooLarge(..)
-        | EvalAltResult::ErrorTooManyModules(_) => (ErrorKind::Limit, plain(error)),
+        | EvalAltResult::ErrorTooManyModules(_)
+        | EvalAltResult::ErrorTooManyVariables(_) => (ErrorKind::Limit, plain(error)),
         other => (ErrorKind::Runtime, plain(other)),
+    }
+}
+
+/// Rhai's size limits, told with the limit.
+fn too_large(what: &str) -> String {
+    if what.starts_with("Length of string") {
+        format!("a text grew longer than {} KiB", MAX_STRING >> 10)
+    } else if what.starts_with("Size of array") {
+        format!("an array grew past {MAX_ITEMS} items")
+    } else if what.starts_with("Size of object map") {
+        format!("a map grew past {MAX_ITEMS} items")
+    } else {
+        format!("{what} too large")
     }
 }
 

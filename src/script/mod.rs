@@ -9,6 +9,7 @@ pub(crate) mod declare;
 pub(crate) mod engine;
 pub(crate) mod error;
 pub(crate) mod functions;
+pub(crate) mod limits;
 pub(crate) mod program;
 pub(crate) mod resolver;
 pub(crate) mod ruleset;

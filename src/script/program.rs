@@ -13,7 +13,8 @@ use super::resolver::{Imports, Resolver};
 use super::ruleset::{self, check_replacements, Ruleset};
 use super::runtime::{Mode, Runtime, Wiring};
 use anyhow::{bail, Result};
-use rhai::{CallFnOptions, Dynamic, Engine, Scope, AST};
+use rhai::debugger::{DebuggerCommand, DebuggerEvent};
+use rhai::{CallFnOptions, Dynamic, Engine, Position, Scope, AST};
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -23,7 +24,12 @@ pub struct Program {
     engine: Engine,
     ast: AST,
     runtime: Rc<RefCell<Runtime>>,
+    /// A traced program's last place reached: (rule function, position).
+    trace: Option<Rc<RefCell<Place>>>,
 }
+
+/// Where a traced program last was: the rule function and the position.
+pub(crate) type Place = Option<(String, Position)>;
 
 impl Program {
     /// Loads a ruleset by name or path.
@@ -32,15 +38,26 @@ impl Program {
     }
 
     pub fn load(file: ScriptFile) -> Result<Program> {
+        Program::load_with(file, false)
+    }
+
+    /// A program whose every step is traced: slow, and only for placing an
+    /// error Rhai reported without a place (`run` reruns the game on it).
+    pub(crate) fn load_traced(file: ScriptFile) -> Result<Program> {
+        Program::load_with(file, true)
+    }
+
+    fn load_with(file: ScriptFile, traced: bool) -> Result<Program> {
         let sources = ruleset::with_bases(&file)?;
         let wiring = Wiring::default();
         let runtime = Rc::new(RefCell::new(Runtime::new(wiring.clone())));
         let declared = Rc::new(RefCell::new(Declarations::default()));
         let imports = Rc::new(Imports::default());
         let mut engine = Engine::new();
-        engine::configure(&mut engine, &wiring.decided);
+        engine::configure(&mut engine, &wiring.decided, &wiring.charged);
         engine.set_module_resolver(Resolver(imports.clone()));
         api::register(&mut engine, &runtime);
+        let trace = traced.then(|| trace(&mut engine));
         declare::register(&mut engine, &declared);
 
         let mut ast = AST::empty();
@@ -113,7 +130,18 @@ impl Program {
             engine,
             ast,
             runtime,
+            trace,
         })
+    }
+
+    /// Where a traced program last was, in which file.
+    pub(crate) fn last_place(&self) -> Option<(String, Position)> {
+        let (function, position) = self.trace.as_ref()?.borrow().clone()?;
+        let places = self.runtime.borrow().wiring().places.clone();
+        let file = places
+            .file_of(&function)
+            .unwrap_or_else(|| places.main.clone());
+        Some((file, position))
     }
 
     pub fn ruleset(&self) -> &Arc<Ruleset> {
@@ -181,4 +209,28 @@ fn import_position(text: &str, name: &str) -> rhai::Position {
                 .then(|| rhai::Position::new((i + 1) as u16, (column + 1) as u16))
         })
         .unwrap_or(rhai::Position::NONE)
+}
+
+/// Registers a debugger that keeps the last place each step reached.
+fn trace(engine: &mut Engine) -> Rc<RefCell<Place>> {
+    let last = Rc::new(RefCell::new(None));
+    let keep = last.clone();
+    // Rhai marks this API volatile, not deprecated.
+    #[allow(deprecated)]
+    engine.register_debugger(
+        |_, debugger| debugger,
+        move |context, event, _, _, position| {
+            if matches!(event, DebuggerEvent::Step) && !position.is_none() {
+                let function = context
+                    .global_runtime_state()
+                    .debugger()
+                    .call_stack()
+                    .last()
+                    .map_or_else(String::new, |frame| frame.fn_name.to_string());
+                *keep.borrow_mut() = Some((function, position));
+            }
+            Ok(DebuggerCommand::StepInto)
+        },
+    );
+    last
 }

@@ -4,6 +4,7 @@
 //! change it through its methods; the engine owns it behind `Rc<RefCell>`.
 
 use super::error::{ErrorKind, HostFault, Places};
+use super::limits::{MAX_DECISIONS, MAX_NAME, MAX_SAID_PER_GAME, MAX_SAID_PER_STEP};
 use crate::card::Card;
 use crate::deal::DealFile;
 use crate::decision::{Choice, Prompt};
@@ -17,9 +18,6 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
-
-/// Most decisions a game may take: a bound that makes an endless game an error.
-pub(crate) const MAX_DECISIONS: usize = 20_000;
 
 /// Who is running script code now, which decides what it may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,7 +52,12 @@ pub struct Runtime {
     decisions: usize,
     /// What happened since the run last reported.
     news: Vec<Event>,
+    /// Bytes said since the last decision, and in the whole run.
+    said_in_step: usize,
+    said_in_game: usize,
     taken: Vec<Choice>,
+    /// Every choice of this run, kept for a traced rerun.
+    history: Vec<Choice>,
     stop: Option<Stop>,
     /// A live run abandoned for another: the plan to start next.
     restart: Option<Plan>,
@@ -68,6 +71,8 @@ pub struct Wiring {
     /// Set by each decision; the operation counter starts again from there.
     /// Shared with the engine's progress callback, which runs on every operation.
     pub decided: Rc<Cell<bool>>,
+    /// Operations charged for host calls since the last decision.
+    pub charged: Rc<Cell<u64>>,
     pub places: Rc<Places>,
     pub has_view: bool,
 }
@@ -90,7 +95,10 @@ impl Runtime {
             record_events: true,
             decisions: 0,
             news: Vec::new(),
+            said_in_step: 0,
+            said_in_game: 0,
             taken: Vec::new(),
+            history: Vec::new(),
             stop: None,
             restart: None,
             diverged: None,
@@ -213,8 +221,18 @@ impl Runtime {
         }
     }
 
-    pub fn say(&mut self, text: String) -> Fallible<()> {
+    pub(crate) fn say(&mut self, text: String) -> Fallible<()> {
         self.may_change("say")?;
+        self.charge(text.len() as u64 / 16);
+        self.said_in_step += text.len();
+        self.said_in_game += text.len();
+        if self.said_in_step > MAX_SAID_PER_STEP || self.said_in_game > MAX_SAID_PER_GAME {
+            return Err(limit(format!(
+                "a game may say at most {} KiB between two decisions and {} MiB in all",
+                MAX_SAID_PER_STEP >> 10,
+                MAX_SAID_PER_GAME >> 20
+            )));
+        }
         if self.record_events {
             self.news.push(Event::Say(text));
         }
@@ -272,11 +290,14 @@ impl Runtime {
 
     pub fn record_choice(&mut self, prompt: &Prompt, index: usize) {
         let option = &prompt.options[index];
-        self.taken.push(Choice {
+        let choice = Choice {
             index,
             key: option.key.clone(),
-        });
+        };
+        self.history.push(choice.clone());
+        self.taken.push(choice);
         self.decisions += 1;
+        self.said_in_step = 0;
         if self.record_events {
             self.news.push(Event::Chose {
                 question: prompt.question.clone(),
@@ -303,6 +324,11 @@ impl Runtime {
         self.restart.take()
     }
 
+    /// Every choice of this run so far, replayed or new.
+    pub(crate) fn history(&self) -> Vec<Choice> {
+        self.history.clone()
+    }
+
     /// What happened since the last report: choices, events, divergence.
     pub fn take_news(&mut self) -> (Vec<Choice>, Vec<Event>, Option<Divergence>) {
         (
@@ -311,6 +337,32 @@ impl Runtime {
             self.diverged.take(),
         )
     }
+}
+
+impl Runtime {
+    /// Counts `units` operations of work against the step's budget: a host
+    /// call costs in proportion to what it does, not one operation.
+    pub(crate) fn charge(&self, units: u64) {
+        let charged = &self.wiring.charged;
+        charged.set(charged.get().saturating_add(units));
+    }
+}
+
+/// A name (of a pile, a counter, a card) within the limit, or a limit error.
+pub(crate) fn check_name<'a>(what: &str, name: &'a str) -> Fallible<&'a str> {
+    let length = name.chars().count();
+    if length > MAX_NAME {
+        return Err(limit(format!(
+            "a {what} name has at most {MAX_NAME} characters, not {length}"
+        )));
+    }
+    Ok(name)
+}
+
+/// A bound of the sandbox passed, placed by Rhai at the script's call.
+#[allow(clippy::unnecessary_box_returns)] // Rhai's error type is boxed
+pub(crate) fn limit(message: String) -> Box<EvalAltResult> {
+    HostFault::boxed(ErrorKind::Limit, message)
 }
 
 /// A runtime error raised by the host, placed by Rhai at the script's call.

@@ -85,3 +85,53 @@ fn a_corrupt_save_is_refused_and_the_game_stays() {
         .success()
         .stdout(contains("is not a delve save file").and(contains("  1. → 9♥ on K♠")));
 }
+
+#[test]
+fn a_save_that_names_a_script_by_path_runs_it_only_when_the_player_named_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("mine.rhai");
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scripts/house-rule.rhai"),
+        &script,
+    )
+    .unwrap();
+    let save = dir.path().join("game.json");
+    delve()
+        .args(["play", script.to_str().unwrap(), "--seed", "4"])
+        .write_stdin(format!("1\nsave {}\n", save.display()))
+        .assert()
+        .success();
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    assert_eq!(
+        json["game"],
+        std::fs::canonicalize(&script)
+            .unwrap()
+            .display()
+            .to_string(),
+        "a script given by path is saved by its full path"
+    );
+    // From another folder, playing the same script: it loads.
+    let elsewhere = tempfile::tempdir().unwrap();
+    delve()
+        .current_dir(elsewhere.path())
+        .args(["play", script.to_str().unwrap(), "--seed", "9"])
+        .write_stdin(format!("load {}\nlog\n", save.display()))
+        .assert()
+        .success()
+        .stdout(contains("Loaded").and(contains("  1. →")));
+    // A stranger's save pointing at another path: refused, nothing runs.
+    let forged = dir.path().join("forged.json");
+    let text = std::fs::read_to_string(&save)
+        .unwrap()
+        .replace(json["game"].as_str().unwrap(), "/etc/passwd");
+    std::fs::write(&forged, text).unwrap();
+    delve()
+        .args(["play", "clear-the-dungeon", "--seed", "1"])
+        .write_stdin(format!("load {}\n", forged.display()))
+        .assert()
+        .success()
+        .stdout(contains(
+            "plays the script /etc/passwd; a save runs a script by path only when you name it yourself",
+        ));
+}

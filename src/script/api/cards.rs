@@ -2,6 +2,7 @@
 
 use super::{fail, text_of, Fallible, Shared};
 use crate::card::{Card, Suit};
+use crate::script::runtime::check_name;
 use rhai::{Array, Dynamic, Engine};
 
 pub(super) fn register(engine: &mut Engine, rt: &Shared) {
@@ -29,8 +30,10 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
                 .collect::<Vec<_>>()
                 .join(separator)
         })
-        .register_fn("custom_card", |name: &str| Card::Custom {
-            name: name.to_string(),
+        .register_fn("custom_card", |name: &str| -> Fallible<Card> {
+            Ok(Card::Custom {
+                name: check_name("card", name)?.to_string(),
+            })
         })
         .register_fn("standard_deck", |jokers: i64| -> Fallible<Array> {
             if !(0..=2).contains(&jokers) {

@@ -1,6 +1,8 @@
 //! Named counters on the table, and the options a game was started with.
 
 use super::{fail, Fallible, Shared};
+use crate::script::limits::MAX_COUNTERS;
+use crate::script::runtime::{check_name, limit};
 use rhai::{Dynamic, Engine};
 
 pub(super) fn register(engine: &mut Engine, rt: &Shared) {
@@ -20,20 +22,30 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
     });
     let r = rt.clone();
     engine.register_fn("set", move |name: &str, value: i64| -> Fallible<()> {
-        r.borrow_mut()
-            .table_mut("set")?
-            .counters
-            .insert(name.to_string(), value);
+        let name = check_name("counter", name)?;
+        let mut rt = r.borrow_mut();
+        let counters = &mut rt.table_mut("set")?.counters;
+        if !counters.contains_key(name) && counters.len() >= MAX_COUNTERS {
+            return Err(limit(format!(
+                "a table holds at most {MAX_COUNTERS} counters"
+            )));
+        }
+        counters.insert(name.to_string(), value);
         Ok(())
     });
     let r = rt.clone();
     engine.register_fn("add", move |name: &str, delta: i64| -> Fallible<i64> {
         let mut rt = r.borrow_mut();
         match rt.table_mut("add")?.counters.get_mut(name) {
-            Some(v) => {
-                *v += delta;
-                Ok(*v)
-            }
+            Some(v) => match v.checked_add(delta) {
+                Some(sum) => {
+                    *v = sum;
+                    Ok(sum)
+                }
+                None => fail(format!(
+                    "counter `{name}` holds {v}: adding {delta} passes the largest whole number"
+                )),
+            },
             None => fail(format!(
                 "no counter named `{name}`: set it before adding to it"
             )),

@@ -8,6 +8,7 @@ use rhai::{Array, Dynamic, Engine};
 
 /// Takes `card` out of pile `from`, or says where it is not.
 fn take(table: &mut Table, from: PileRef, card: &Card) -> Fallible<Placed> {
+    // (A search of the pile: its caller is charged for it.)
     let pile = table.pile_mut(from.0);
     match pile.position(card) {
         Some(i) => Ok(pile.remove(i)),
@@ -42,6 +43,7 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
         "move_top",
         move |from: &mut PileRef, to: PileRef, n: i64| -> Fallible<Array> {
             let mut rt = r.borrow_mut();
+            rt.charge(n.max(0) as u64);
             let table = rt.table_mut("move_top")?;
             let available = table.pile(from.0).len() as i64;
             if n < 0 || n > available {
@@ -66,6 +68,7 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
             name,
             move |from: &mut PileRef, card: Card, to: PileRef| -> Fallible<()> {
                 let mut rt = r.borrow_mut();
+                rt.charge(rt.table().pile(from.0).len() as u64 / 4);
                 let table = rt.table_mut(name)?;
                 take(table, *from, &card)?;
                 let target = table.pile_mut(to.0);
@@ -83,6 +86,7 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
         "move_all",
         move |from: &mut PileRef, to: PileRef| -> Fallible<()> {
             let mut rt = r.borrow_mut();
+            rt.charge(rt.table().pile(from.0).len() as u64);
             let table = rt.table_mut("move_all")?;
             let cards = table.pile_mut(from.0).take_all();
             let target = table.pile_mut(to.0);

@@ -3,7 +3,8 @@
 
 use super::{fail, Fallible, Shared};
 use crate::card::Card;
-use crate::script::runtime::Runtime;
+use crate::script::limits::{MAX_CARDS, MAX_PILES};
+use crate::script::runtime::{check_name, limit, Runtime};
 use rhai::{Array, Dynamic, Engine};
 
 /// A handle on one pile of the table; scripts hold these, the table holds cards.
@@ -46,11 +47,14 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
                 "down" => false,
                 other => return fail(format!("a pile lies \"up\" or \"down\", not \"{other}\"")),
             };
-            Ok(PileRef(
-                r.borrow_mut()
-                    .table_mut("new_pile")?
-                    .add_pile(name, face_up),
-            ))
+            let name = check_name("pile", name)?;
+            let mut rt = r.borrow_mut();
+            rt.charge(rt.table().piles().len() as u64 / 8);
+            let table = rt.table_mut("new_pile")?;
+            if table.pile_index(name).is_none() && table.piles().len() >= MAX_PILES {
+                return Err(limit(format!("a table holds at most {MAX_PILES} piles")));
+            }
+            Ok(PileRef(table.add_pile(name, face_up)))
         },
     );
     let r = rt.clone();
@@ -87,6 +91,7 @@ fn reading(engine: &mut Engine, rt: &Shared) {
     engine.register_get("cards", move |p: &mut PileRef| -> Array {
         let rt = r.borrow();
         let placed = rt.table().pile(p.0).placed().iter();
+        rt.charge(placed.len() as u64);
         placed
             .map(|pl| {
                 if rt.sees(pl) {
@@ -129,6 +134,7 @@ fn reading(engine: &mut Engine, rt: &Shared) {
     engine.register_fn("contains", move |p: &mut PileRef, card: Card| {
         let rt = r.borrow();
         let pile = rt.table().pile(p.0);
+        rt.charge(pile.len() as u64 / 4);
         pile.placed()
             .iter()
             .any(|pl| pl.card == card && rt.sees(pl))
@@ -188,7 +194,11 @@ fn content(engine: &mut Engine, rt: &Shared) {
                     "cards can be created only during setup, before the first decision".into(),
                 );
             }
+            rt.charge(cards.len() as u64 * 4);
             let table = rt.table_mut("create")?;
+            if table.card_count() + cards.len() > MAX_CARDS {
+                return Err(limit(format!("a table holds at most {MAX_CARDS} cards")));
+            }
             table.create(&cards);
             let pile = table.pile_mut(p.0);
             for card in cards {
@@ -203,6 +213,7 @@ fn content(engine: &mut Engine, rt: &Shared) {
         let pile = rt.table_mut("shuffle")?.pile_mut(p.0);
         let name = pile.name.clone();
         let mut cards: Vec<Card> = pile.take_all().into_iter().map(|pl| pl.card).collect();
+        rt.charge(cards.len() as u64 * 2);
         let outcome = rt.shuffle(&mut cards, &name);
         // The cards go back whatever happened: a failed stacked shuffle
         // must not lose any.

@@ -5,12 +5,20 @@ use super::{fail, text_of, Fallible, Shared};
 use crate::decision::{Offer, Prompt};
 use crate::run::protocol::{self, halt, Asked};
 use crate::run::{Outcome, Stop};
+use crate::script::limits::{MAX_OPTIONS, MAX_TEXT};
+use crate::script::runtime::limit;
 use rhai::{Array, Dynamic, Engine, ImmutableString, Map, NativeCallContext};
 
 /// Reads the options given to `ask`: each a label, or a map with `label` and `key`.
 fn offers(options: &Array) -> Fallible<Vec<Offer>> {
     if options.is_empty() {
         return fail("ask needs at least one option".into());
+    }
+    if options.len() > MAX_OPTIONS {
+        return Err(limit(format!(
+            "a decision offers at most {MAX_OPTIONS} options, not {}",
+            options.len()
+        )));
     }
     options
         .iter()
@@ -21,9 +29,12 @@ fn offers(options: &Array) -> Fallible<Vec<Offer>> {
                     return fail("an option map needs a `label`".into());
                 };
                 let key = map.get("key").map_or_else(|| label.clone(), text_of);
-                Ok(Offer { key, label })
+                Ok(Offer {
+                    key: short("option key", key)?,
+                    label: short("option label", label)?,
+                })
             } else {
-                let label = text_of(o);
+                let label = short("option label", text_of(o))?;
                 Ok(Offer {
                     key: label.clone(),
                     label,
@@ -31,6 +42,17 @@ fn offers(options: &Array) -> Fallible<Vec<Offer>> {
             }
         })
         .collect()
+}
+
+/// Text a person reads at a prompt, within the limit.
+fn short(what: &str, text: String) -> Fallible<String> {
+    let length = text.chars().count();
+    if length > MAX_TEXT {
+        return Err(limit(format!(
+            "an {what} has at most {MAX_TEXT} characters, not {length}"
+        )));
+    }
+    Ok(text)
 }
 
 pub(super) fn register(engine: &mut Engine, rt: &Shared) {
@@ -43,9 +65,15 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
         "ask",
         move |ctx: NativeCallContext, question: ImmutableString, options: Array| -> Fallible<i64> {
             let prompt = Prompt {
-                question: question.to_string(),
+                question: short("ask question", question.to_string())?,
                 options: offers(&options)?,
             };
+            let size: usize = prompt
+                .options
+                .iter()
+                .map(|o| o.label.len() + o.key.len())
+                .sum();
+            r.borrow().charge((prompt.options.len() + size / 16) as u64);
             let asked = Asked {
                 prompt,
                 question: &question,

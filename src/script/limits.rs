@@ -1,0 +1,47 @@
+//! Every bound of the sandbox in one place. A script may come from a
+//! stranger: none of these can be passed, and passing one is an error of
+//! kind `limit` with the script's place, which leaves the game where it was.
+//! docs/scripting.md lists them for rule authors.
+
+use std::time::Duration;
+
+/// Operations a script may run between two decisions. Host calls are
+/// charged in proportion to their work (see `Runtime::charge`).
+pub(crate) const MAX_OPERATIONS: u64 = 5_000_000;
+
+/// Time a script may run between two decisions: the backstop for an
+/// operation whose cost grows with its data (a rule never comes near it).
+pub(crate) const MAX_STEP_TIME: Duration = Duration::from_secs(10);
+
+/// How deep rule functions may call each other.
+pub(crate) const MAX_CALL_DEPTH: usize = 32;
+
+/// The longest text a script may build, in bytes.
+pub(crate) const MAX_STRING: usize = 64 * 1024;
+
+/// The most items an array or map may hold.
+pub(crate) const MAX_ITEMS: usize = 10_000;
+
+/// The most variables a script may have in scope at once.
+pub(crate) const MAX_VARIABLES: usize = 1_000;
+
+/// The longest name of a pile, a counter or a custom card, in characters.
+pub(crate) const MAX_NAME: usize = 100;
+
+/// The longest question, option label or option key, in characters.
+pub(crate) const MAX_TEXT: usize = 1_000;
+
+/// The most options one decision may offer.
+pub(crate) const MAX_OPTIONS: usize = 1_000;
+
+/// The most piles, counters and cards a table may hold.
+pub(crate) const MAX_PILES: usize = 1_000;
+pub(crate) const MAX_COUNTERS: usize = 1_000;
+pub(crate) const MAX_CARDS: usize = 10_000;
+
+/// The most narration (`say`) between two decisions, and in a whole game, in bytes.
+pub(crate) const MAX_SAID_PER_STEP: usize = 1 << 20;
+pub(crate) const MAX_SAID_PER_GAME: usize = 16 << 20;
+
+/// The most decisions a game may take: a bound that makes an endless game an error.
+pub(crate) const MAX_DECISIONS: usize = 20_000;
