@@ -14,6 +14,8 @@ mod cli;
 mod deal;
 mod decision;
 mod files;
+#[cfg(test)]
+mod fuzz;
 mod json;
 mod open;
 mod pile;
