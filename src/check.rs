@@ -135,7 +135,7 @@ impl Game<'_> {
     /// The ruleset's own bot, if it has one: its game ends, and replaying its
     /// choices gives the same game (a bot only reads).
     fn own_bot(&self) -> Result<(), Failure> {
-        if !self.program.ruleset().has_fn("bot", 2) {
+        if !self.program.ruleset().has_bot() {
             return Ok(());
         }
         let played = run::play(self.program, self.plan(Vec::new(), Answerer::ScriptBot));

@@ -1,5 +1,5 @@
 //! Turning a game into text for a person: the table (the script's own view or
-//! a plain listing of piles and counters), the numbered options, the end.
+//! a plain listing of piles and state), the numbered options, the end.
 //! Red suits are painted red; the output stream drops colour where `NO_COLOR`
 //! is set or the output is not a terminal.
 
@@ -27,7 +27,7 @@ pub(crate) fn table(session: &Session) -> (String, Option<&ScriptError>) {
     }
 }
 
-/// Every pile, face-down cards as a count, then the counters.
+/// Every pile, face-down cards as a count, then the state.
 pub(crate) fn plain_table(table: &Table) -> String {
     let mut out = String::new();
     let width = table
@@ -56,13 +56,13 @@ pub(crate) fn plain_table(table: &Table) -> String {
         }
         let _ = writeln!(out, "{:width$}  {}", pile.name, parts.join(" "));
     }
-    if !table.counters.is_empty() {
-        let counters: Vec<String> = table
-            .counters
+    if !table.state.is_empty() {
+        let state: Vec<String> = table
+            .state
             .iter()
             .map(|(k, v)| format!("{k} {v}"))
             .collect();
-        let _ = writeln!(out, "{}", counters.join(" · "));
+        let _ = writeln!(out, "{}", state.join(" · "));
     }
     out
 }

@@ -200,7 +200,7 @@ impl Session {
     /// What the ruleset's own bot would choose now: `None` when it has no bot.
     pub fn hint(&mut self) -> Option<Result<String, ScriptError>> {
         let prompt = self.prompt()?.clone();
-        if !self.ruleset.has_fn("bot", 2) {
+        if !self.ruleset.has_bot() {
             return None;
         }
         Some(self.live.hint().map(|i| prompt.options[i].label.clone()))

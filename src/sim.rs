@@ -51,9 +51,9 @@ impl Setup {
         let program = Program::load_named(&self.game)?;
         let ruleset = program.ruleset();
         options_for(ruleset, &self.opts)?;
-        if bot == Bot::Heuristic && !ruleset.has_fn("bot", 2) {
+        if bot == Bot::Heuristic && !ruleset.has_bot() {
             return Err(UsageError(format!(
-                "{} has no heuristic bot (its script defines no `fn bot(question, options)`): use --bot random",
+                "{} has no heuristic bot (its script defines no `fn bot(question, options)` or `fn rate(option)`): use --bot random",
                 self.game
             ))
             .into());

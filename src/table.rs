@@ -1,17 +1,41 @@
-//! The table: every pile and named counter of a game, the one state the host
-//! renders, hashes and checks. It also remembers which cards were created, so
-//! it can prove that none was lost or copied since.
+//! The table: every pile and every named value of a game's state, the one
+//! state the host renders, hashes and checks. It also remembers which cards
+//! were created, so it can prove that none was lost or copied since.
 
 use crate::card::Card;
 use crate::pile::Pile;
 use std::collections::BTreeMap;
+use std::fmt;
+
+/// A value of the game's state.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    Int(i64),
+    Bool(bool),
+    Text(String),
+    Card(Card),
+    Nothing,
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(n) => write!(f, "{n}"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Text(text) => f.write_str(text),
+            Value::Card(card) => write!(f, "{card}"),
+            Value::Nothing => f.write_str("-"),
+        }
+    }
+}
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Table {
     /// Piles in the order the script made them: the order they are shown in.
     piles: Vec<Pile>,
-    /// Named numbers the script keeps on the table (hit points, a durability).
-    pub counters: BTreeMap<String, i64>,
+    /// Named values the script keeps on the table: hit points, a flag, a
+    /// name, a card, or nothing.
+    pub state: BTreeMap<String, Value>,
     /// Every card created so far, with how many of each: a count, so that
     /// creating a card costs the same however many there are.
     created: BTreeMap<Card, usize>,

@@ -1,25 +1,28 @@
-//! The decision protocol, the heart of a run: at each `ask` the next
-//! replayed choice is taken if it still fits; past the replayed choices the
-//! answerer answers (a bot on the spot; a person through the live run's
-//! link, or else the run stops and hands back the prompt).
+//! The decision protocol, the heart of a run. At each `choose` (or `ask`):
+//! the next replayed choice is taken if it still fits; a lone option is
+//! taken and said, when the game's `lone_option` says so; otherwise the
+//! answerer answers: a bot on the spot (the ruleset's `fn bot`, or the
+//! option its `fn rate` rates highest, or a uniform pick), or the person
+//! through the live run's link, or else the run stops and hands back the
+//! prompt. Labels and keys are built only when someone reads them.
 
 use super::{Answerer, Link, Reply, Report, Request, Stop};
-use crate::decision::Prompt;
-use crate::script::runtime::{Mode, Runtime};
+use crate::decision::{Offer, Prompt};
+use crate::script::limits::{MAX_OPTIONS, MAX_TEXT};
+use crate::script::runtime::{fault, limit, Mode, Runtime};
 use crate::script::ScriptError;
-use rhai::{Array, Dynamic, EvalAltResult, ImmutableString, NativeCallContext, Position};
+use rhai::{Array, Dynamic, EvalAltResult, ImmutableString, Map, NativeCallContext, Position};
 use std::cell::RefCell;
 use std::rc::Rc;
 
 type Shared = Rc<RefCell<Runtime>>;
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
-/// What `ask` was given: the prompt as the host reads it, and the script's
-/// own values, which a bot receives as they are.
+/// What `choose` or `ask` was given: the script's own values, which a bot
+/// receives as they are.
 pub(crate) struct Asked<'a> {
-    pub prompt: Prompt,
-    pub question: &'a ImmutableString,
-    pub options: &'a Array,
+    pub(crate) question: &'a ImmutableString,
+    pub(crate) options: &'a Array,
 }
 
 /// Stops the script without an error the script could catch: the runtime's
@@ -31,44 +34,160 @@ pub(crate) fn halt() -> Box<EvalAltResult> {
 
 /// Answers one decision; the index of the option taken.
 pub(crate) fn decide(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fallible<usize> {
-    let prompt = &asked.prompt;
-    {
-        let mut rt = rt.borrow_mut();
-        rt.may_decide("ask")?;
-        if let Some(index) = rt.next_replayed(prompt) {
-            rt.record_choice(prompt, index);
-            return Ok(index);
+    let count = asked.options.len();
+    if count == 0 {
+        return Err(fault("a decision needs at least one option".into()));
+    }
+    if count > MAX_OPTIONS {
+        return Err(limit(format!(
+            "a decision offers at most {MAX_OPTIONS} options, not {count}"
+        )));
+    }
+    rt.borrow().may_decide("choose")?;
+    let mut prompt = None;
+    if rt.borrow().replaying() {
+        let offered = prompt.insert(build_prompt(ctx, rt, asked)?);
+        if let Some(index) = rt.borrow_mut().next_replayed(offered) {
+            return record(ctx, rt, asked, prompt.as_ref(), index);
         }
+    }
+    if count == 1 && rt.borrow().takes_lone_option() {
+        if rt.borrow().records_events() {
+            let offered = prompt.get_or_insert(build_prompt(ctx, rt, asked)?);
+            let text = format!(
+                "{}: {} (the only choice).",
+                offered.question, offered.options[0].label
+            );
+            rt.borrow_mut().say(text)?;
+        }
+        return record(ctx, rt, asked, prompt.as_ref(), 0);
     }
     let answerer = rt.borrow().answerer();
     let index = match answerer {
-        Answerer::RandomBot => rt.borrow_mut().random_pick(prompt.options.len()),
+        Answerer::RandomBot => rt.borrow_mut().random_pick(count),
         Answerer::ScriptBot => ask_bot(ctx, rt, asked)?,
         Answerer::Person => {
+            let offered = prompt.get_or_insert(build_prompt(ctx, rt, asked)?);
             let link = rt.borrow().link();
-            if let Some(link) = link {
-                wait_for_person(ctx, rt, &link, asked)?
-            } else {
-                rt.borrow_mut().set_stop(Stop::Asking(prompt.clone()));
-                return Err(halt());
+            match link {
+                Some(link) => wait_for_person(ctx, rt, &link, asked, offered)?,
+                None => {
+                    rt.borrow_mut().set_stop(Stop::Asking(offered.clone()));
+                    return Err(halt());
+                }
             }
+        }
+    };
+    record(ctx, rt, asked, prompt.as_ref(), index)
+}
+
+/// Records the choice: its key and label too when the run keeps events
+/// (a simulation keeps only the index, and never builds a label).
+fn record(
+    ctx: &NativeCallContext,
+    rt: &Shared,
+    asked: &Asked,
+    prompt: Option<&Prompt>,
+    index: usize,
+) -> Fallible<usize> {
+    if !rt.borrow().records_events() {
+        rt.borrow_mut().record_index(index);
+        return Ok(index);
+    }
+    let built;
+    let prompt = match prompt {
+        Some(prompt) => prompt,
+        None => {
+            built = build_prompt(ctx, rt, asked)?;
+            &built
         }
     };
     rt.borrow_mut().record_choice(prompt, index);
     Ok(index)
 }
 
-/// The ruleset's `fn bot`, in read-only mode; its pick checked.
+/// The prompt as a person reads it. An option's label is its `label` field,
+/// else what the ruleset's `fn label(option)` says, else the option as
+/// text; its key is its `key` field, else its label.
+pub(crate) fn build_prompt(
+    ctx: &NativeCallContext,
+    rt: &Shared,
+    asked: &Asked,
+) -> Fallible<Prompt> {
+    let has_label_fn = rt.borrow().wiring().has_label;
+    let mut options = Vec::with_capacity(asked.options.len());
+    for option in asked.options {
+        let map = option.read_lock::<Map>();
+        let field = |name: &str| map.as_ref().and_then(|m| m.get(name)).map(text_of);
+        let label = match field("label") {
+            Some(label) => label,
+            None if has_label_fn => read_only(rt, Mode::View, || {
+                ctx.call_fn::<Dynamic>("label", (option.clone(),))
+            })
+            .map(|l| text_of(&l))?,
+            None if map.is_some() => {
+                return Err(fault(
+                    "an option map needs a `label` field, or the ruleset a `fn label(option)`"
+                        .into(),
+                ))
+            }
+            None => text_of(option),
+        };
+        let key = field("key").unwrap_or_else(|| label.clone());
+        options.push(Offer {
+            key: short("option key", key)?,
+            label: short("option label", label)?,
+        });
+    }
+    let question = short("question", asked.question.to_string())?;
+    rt.borrow().charge(options.len() as u64 * 4);
+    Ok(Prompt { question, options })
+}
+
+/// A value as a person reads it: cards in their notation.
+pub(crate) fn text_of(value: &Dynamic) -> String {
+    match value.read_lock::<crate::card::Card>() {
+        Some(card) => card.to_string(),
+        None => value.to_string(),
+    }
+}
+
+/// Text a person reads at a prompt, within the limit.
+fn short(what: &str, text: String) -> Fallible<String> {
+    let length = text.chars().count();
+    if length > MAX_TEXT {
+        return Err(limit(format!(
+            "a {what} has at most {MAX_TEXT} characters, not {length}"
+        )));
+    }
+    Ok(text)
+}
+
+/// The ruleset's bot, in read-only mode: `fn bot(question, options)` picks
+/// an index, or else `fn rate(option)` rates each and the highest wins
+/// (the first of equals).
 fn ask_bot(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fallible<usize> {
+    let count = asked.options.len();
+    if !rt.borrow().wiring().has_bot {
+        return read_only(rt, Mode::Bot, || {
+            let mut best = (0, i64::MIN);
+            for (i, option) in asked.options.iter().enumerate() {
+                let rating = ctx.call_fn::<i64>("rate", (option.clone(),))?;
+                if rating > best.1 {
+                    best = (i, rating);
+                }
+            }
+            Ok(best.0)
+        });
+    }
     let picked = read_only(rt, Mode::Bot, || {
         ctx.call_fn::<i64>("bot", (asked.question.clone(), asked.options.clone()))
     })?;
-    let count = asked.prompt.options.len();
     usize::try_from(picked)
         .ok()
         .filter(|&i| i < count)
         .ok_or_else(|| {
-            crate::script::runtime::fault(format!(
+            fault(format!(
                 "bot() chose {picked}: there are {count} options, 0 to {}",
                 count - 1
             ))
@@ -90,8 +209,9 @@ fn wait_for_person(
     rt: &Shared,
     link: &Link,
     asked: &Asked,
+    prompt: &Prompt,
 ) -> Fallible<usize> {
-    let view = has_view(rt).then(|| {
+    let view = rt.borrow().wiring().has_view.then(|| {
         read_only(rt, Mode::View, || ctx.call_fn::<Dynamic>("view", ()))
             .map(|v| v.to_string())
             .map_err(|e| script_error(rt, "view", &e))
@@ -103,7 +223,7 @@ fn wait_for_person(
             choices,
             events,
             table: rt.table().clone(),
-            stop: Stop::Asking(asked.prompt.clone()),
+            stop: Stop::Asking(prompt.clone()),
             view,
             diverged,
         }
@@ -113,11 +233,11 @@ fn wait_for_person(
     }
     loop {
         match link.requests.recv() {
-            Ok(Request::Answer(index)) if index < asked.prompt.options.len() => return Ok(index),
+            Ok(Request::Answer(index)) if index < prompt.options.len() => return Ok(index),
             Ok(Request::Answer(index)) => {
-                return Err(crate::script::runtime::fault(format!(
+                return Err(fault(format!(
                     "the host answered option {index} of {}",
-                    asked.prompt.options.len()
+                    prompt.options.len()
                 )))
             }
             Ok(Request::Hint) => {
@@ -134,10 +254,6 @@ fn wait_for_person(
             Err(_) => return Err(halt()),
         }
     }
-}
-
-fn has_view(rt: &Shared) -> bool {
-    rt.borrow().wiring().has_view
 }
 
 /// An error of a script function called from the host, placed in its file.

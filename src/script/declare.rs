@@ -23,6 +23,22 @@ pub enum OptionValue {
     Text(String),
 }
 
+/// The option every ruleset has: whether a decision with one option is
+/// taken (and said) or asked.
+pub(crate) const LONE_OPTION: &str = "lone_option";
+
+/// The host's own options, declared before a ruleset's top level runs; a
+/// ruleset may change their defaults with `variant_default`.
+pub(crate) fn host_options() -> Vec<OptionSpec> {
+    vec![OptionSpec {
+        name: LONE_OPTION.into(),
+        default: OptionValue::Text("take".into()),
+        help: "a decision with one option: take it and say so, or ask it".into(),
+        allowed: vec!["take".into(), "ask".into()],
+        range: None,
+    }]
+}
+
 /// A game's option values by name.
 pub(crate) type Options = BTreeMap<String, OptionValue>;
 

@@ -25,7 +25,7 @@ pub(crate) const MAX_ITEMS: usize = 10_000;
 /// The most variables a script may have in scope at once.
 pub(crate) const MAX_VARIABLES: usize = 1_000;
 
-/// The longest name of a pile, a counter or a custom card, in characters.
+/// The longest name of a pile, a state or a custom card, in characters.
 pub(crate) const MAX_NAME: usize = 100;
 
 /// The longest question, option label or option key, in characters.
@@ -34,9 +34,9 @@ pub(crate) const MAX_TEXT: usize = 1_000;
 /// The most options one decision may offer.
 pub(crate) const MAX_OPTIONS: usize = 1_000;
 
-/// The most piles, counters and cards a table may hold.
+/// The most piles, named states and cards a table may hold.
 pub(crate) const MAX_PILES: usize = 1_000;
-pub(crate) const MAX_COUNTERS: usize = 1_000;
+pub(crate) const MAX_STATES: usize = 1_000;
 pub(crate) const MAX_CARDS: usize = 10_000;
 
 /// The most narration (`say`) between two decisions, and in a whole game, in bytes.

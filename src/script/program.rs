@@ -51,7 +51,10 @@ impl Program {
         let sources = ruleset::with_bases(&file)?;
         let wiring = Wiring::default();
         let runtime = Rc::new(RefCell::new(Runtime::new(wiring.clone())));
-        let declared = Rc::new(RefCell::new(Declarations::default()));
+        let declared = Rc::new(RefCell::new(Declarations {
+            options: declare::host_options(),
+            ..Declarations::default()
+        }));
         let imports = Rc::new(Imports::default());
         let mut engine = Engine::new();
         engine::configure(&mut engine, &wiring.decided, &wiring.charged);
@@ -122,6 +125,8 @@ impl Program {
         let wiring = Wiring {
             places: Rc::new(places),
             has_view: ruleset.has_fn("view", 0),
+            has_bot: ruleset.has_fn("bot", 2),
+            has_label: ruleset.has_fn("label", 1),
             ..wiring
         };
         *runtime.borrow_mut() = Runtime::new(wiring);

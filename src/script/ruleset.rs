@@ -36,6 +36,11 @@ impl Ruleset {
             .any(|(_, f)| f.name == name && f.params.len() == arity)
     }
 
+    /// Whether it has a bot of its own: `fn bot(question, options)` or `fn rate(option)`.
+    pub(crate) fn has_bot(&self) -> bool {
+        self.has_fn("bot", 2) || self.has_fn("rate", 1)
+    }
+
     pub fn option(&self, name: &str) -> Option<&OptionSpec> {
         self.declared.option(name)
     }
@@ -65,7 +70,7 @@ pub(crate) fn hash(sources: &[ScriptFile], imports: &[ScriptFile]) -> String {
 }
 
 /// Functions the host calls: a variant may add them without a base's.
-pub(crate) const HOOKS: &[&str] = &["play", "view", "bot"];
+pub(crate) const HOOKS: &[&str] = &["play", "view", "bot", "rate", "label"];
 
 /// A variant's public functions must each replace one of its base's (or be
 /// a hook): a misspelt name or a wrong arity would otherwise be a rule that

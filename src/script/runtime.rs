@@ -3,6 +3,7 @@
 //! since it last reported. The API functions that scripts call read and
 //! change it through its methods; the engine owns it behind `Rc<RefCell>`.
 
+use super::declare::{OptionValue, LONE_OPTION};
 use super::error::{ErrorKind, HostFault, Places};
 use super::limits::{MAX_DECISIONS, MAX_NAME, MAX_SAID_PER_GAME, MAX_SAID_PER_STEP};
 use crate::card::Card;
@@ -44,6 +45,8 @@ pub struct Runtime {
     replay: Vec<Choice>,
     replayed: usize,
     answerer: Answerer,
+    /// A decision with one option is taken and said, not asked.
+    take_lone_option: bool,
     link: Option<Rc<Link>>,
     mode: Mode,
     check_cards: bool,
@@ -75,6 +78,10 @@ pub struct Wiring {
     pub charged: Rc<Cell<u64>>,
     pub places: Rc<Places>,
     pub has_view: bool,
+    /// The ruleset's `fn bot(question, options)`; else its `fn rate(option)`.
+    pub has_bot: bool,
+    /// The ruleset's `fn label(option)`, for option maps without a label.
+    pub has_label: bool,
 }
 
 impl Runtime {
@@ -89,6 +96,7 @@ impl Runtime {
             replay: Vec::new(),
             replayed: 0,
             answerer: Answerer::Person,
+            take_lone_option: true,
             link: None,
             mode: Mode::TopLevel,
             check_cards: cfg!(debug_assertions),
@@ -124,6 +132,10 @@ impl Runtime {
             .collect();
         self.replay = plan.choices;
         self.answerer = plan.answerer;
+        self.take_lone_option = !matches!(
+            plan.options.get(LONE_OPTION),
+            Some(OptionValue::Text(policy)) if policy == "ask"
+        );
         self.link = link;
         self.check_cards = plan.check_cards;
         self.record_events = plan.record_events;
@@ -255,6 +267,33 @@ impl Runtime {
             ));
         }
         Ok(())
+    }
+
+    /// Whether replayed choices are still to come.
+    pub(crate) fn replaying(&self) -> bool {
+        self.replayed < self.replay.len()
+    }
+
+    pub(crate) fn takes_lone_option(&self) -> bool {
+        self.take_lone_option
+    }
+
+    pub(crate) fn records_events(&self) -> bool {
+        self.record_events
+    }
+
+    /// Records a choice by its index alone (a simulation, which never reads
+    /// a key or a label).
+    pub(crate) fn record_index(&mut self, index: usize) {
+        let choice = Choice {
+            index,
+            key: String::new(),
+        };
+        self.history.push(choice.clone());
+        self.taken.push(choice);
+        self.decisions += 1;
+        self.said_in_step = 0;
+        self.wiring.decided.set(true);
     }
 
     pub fn answerer(&self) -> Answerer {

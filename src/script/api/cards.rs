@@ -35,6 +35,18 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
                 name: check_name("card", name)?.to_string(),
             })
         })
+        // The 52 cards, suit by suit (♠ ♥ ♦ ♣), ace to king.
+        .register_fn("standard_deck", || -> Array {
+            Card::deck(0).into_iter().map(Dynamic::from).collect()
+        })
+        // The red joker and the black joker.
+        .register_fn("jokers", || -> Array {
+            vec![
+                Dynamic::from(Card::Joker { red: true }),
+                Dynamic::from(Card::Joker { red: false }),
+            ]
+        })
+        // Version 1's form, still read: the deck with 0 to 2 jokers.
         .register_fn("standard_deck", |jokers: i64| -> Fallible<Array> {
             if !(0..=2).contains(&jokers) {
                 return fail(format!(

@@ -1,16 +1,17 @@
 //! The functions a ruleset script calls during a game: cards, piles,
-//! counters, options, randomness, and the three verbs `ask`, `say`, `end`.
+//! state, options, randomness, text, and the verbs `choose` (or `ask`),
+//! `say` and `end`.
 //! Every one works on the run's `Runtime`, which refuses changes to the game
 //! from a bot, a view or the top level; none knows any game.
 
 mod cards;
-mod counters;
 mod moves;
 mod piles;
+mod state;
+mod text;
 mod verbs;
 
 use super::runtime::Runtime;
-use crate::card::Card;
 use rhai::{Dynamic, Engine, EvalAltResult};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -26,16 +27,14 @@ fn fail<T>(message: String) -> Fallible<T> {
 
 /// A value as a person reads it: cards in their notation.
 fn text_of(value: &Dynamic) -> String {
-    match value.clone().try_cast::<Card>() {
-        Some(card) => card.to_string(),
-        None => value.to_string(),
-    }
+    crate::run::protocol::text_of(value)
 }
 
 pub(crate) fn register(engine: &mut Engine, rt: &Shared) {
     cards::register(engine, rt);
     piles::register(engine, rt);
     moves::register(engine, rt);
-    counters::register(engine, rt);
+    state::register(engine, rt);
+    text::register(engine);
     verbs::register(engine, rt);
 }

@@ -24,9 +24,25 @@ fn take_top(table: &mut Table, from: PileRef) -> Fallible<Card> {
     }
 }
 
+/// The pile that holds `card` (the first, in the order piles were made, for
+/// a custom card that exists more than once), and where in it.
+fn find(table: &Table, card: &Card) -> Option<(PileRef, usize)> {
+    table
+        .piles()
+        .iter()
+        .enumerate()
+        .find_map(|(i, pile)| pile.position(card).map(|at| (PileRef(i), at)))
+}
+
+fn not_on_table(card: &Card) -> Box<rhai::EvalAltResult> {
+    format!("{card} is not on the table").into()
+}
+
 /// Moves keep every card on the table: a card lands with the facing of the
 /// pile it lands on.
 pub(super) fn register(engine: &mut Engine, rt: &Shared) {
+    from_anywhere(engine, rt);
+    dealing(engine, rt);
     let r = rt.clone();
     engine.register_fn(
         "move_top",
@@ -96,4 +112,77 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
             Ok(())
         },
     );
+}
+
+/// `move(card, to)`, `move_under(card, to)`, `turn_up(card)`, `turn_down(card)`:
+/// the card is found wherever it lies.
+fn from_anywhere(engine: &mut Engine, rt: &Shared) {
+    for (name, under) in [("move", false), ("move_under", true)] {
+        let r = rt.clone();
+        engine.register_fn(name, move |card: Card, to: PileRef| -> Fallible<()> {
+            let mut rt = r.borrow_mut();
+            rt.charge(rt.table().card_count() as u64 / 8);
+            let table = rt.table_mut(name)?;
+            let (from, _) = find(table, &card).ok_or_else(|| not_on_table(&card))?;
+            take(table, from, &card)?;
+            let target = table.pile_mut(to.0);
+            if under {
+                target.insert(0, card);
+            } else {
+                target.push(card);
+            }
+            Ok(())
+        });
+    }
+    for (name, up) in [("turn_up", true), ("turn_down", false)] {
+        let r = rt.clone();
+        engine.register_fn(name, move |card: Card| -> Fallible<()> {
+            let mut rt = r.borrow_mut();
+            rt.charge(rt.table().card_count() as u64 / 8);
+            let table = rt.table_mut(name)?;
+            let (pile, at) = find(table, &card).ok_or_else(|| not_on_table(&card))?;
+            table.pile_mut(pile.0).set_face(at, up);
+            Ok(())
+        });
+    }
+}
+
+/// `p.deal(to, n)`: the top `n` cards onto `to`, one at a time (so their
+/// order turns over), as an array; `p.turn_top_up()`.
+fn dealing(engine: &mut Engine, rt: &Shared) {
+    let r = rt.clone();
+    engine.register_fn(
+        "deal",
+        move |from: &mut PileRef, to: PileRef, n: i64| -> Fallible<Array> {
+            let mut rt = r.borrow_mut();
+            rt.charge(n.max(0) as u64);
+            let table = rt.table_mut("deal")?;
+            let available = table.pile(from.0).len() as i64;
+            if n < 0 || n > available {
+                let name = &table.pile(from.0).name;
+                return fail(format!(
+                    "can not deal {n} cards from pile `{name}` of {available}"
+                ));
+            }
+            let mut dealt = Array::new();
+            for _ in 0..n {
+                let card = take_top(table, *from)?;
+                table.pile_mut(to.0).push(card.clone());
+                dealt.push(Dynamic::from(card));
+            }
+            Ok(dealt)
+        },
+    );
+    let r = rt.clone();
+    engine.register_fn("turn_top_up", move |p: &mut PileRef| -> Fallible<()> {
+        let mut rt = r.borrow_mut();
+        let pile = rt.table_mut("turn_top_up")?.pile_mut(p.0);
+        match pile.len() {
+            0 => fail(format!("pile `{}` is empty: it has no top card", pile.name)),
+            n => {
+                pile.set_face(n - 1, true);
+                Ok(())
+            }
+        }
+    });
 }

@@ -5,7 +5,7 @@ use super::{fail, Fallible, Shared};
 use crate::card::Card;
 use crate::script::limits::{MAX_CARDS, MAX_PILES};
 use crate::script::runtime::{check_name, limit, Runtime};
-use rhai::{Array, Dynamic, Engine};
+use rhai::{Array, Dynamic, Engine, FnPtr, NativeCallContext};
 
 /// A handle on one pile of the table; scripts hold these, the table holds cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +33,30 @@ fn cards_of(array: Array) -> Fallible<Vec<Card>> {
                 .ok_or_else(|| format!("expected a card, found {type_name}").into())
         })
         .collect()
+}
+
+/// The pile's cards bottom to top; `()` for one a bot may not see.
+fn cards_seen(rt: &Runtime, p: PileRef) -> Array {
+    let placed = rt.table().pile(p.0).placed();
+    rt.charge(placed.len() as u64);
+    placed
+        .iter()
+        .map(|pl| match rt.sees(pl) {
+            true => Dynamic::from(pl.card.clone()),
+            false => Dynamic::UNIT,
+        })
+        .collect()
+}
+
+/// How many items pass `test`.
+fn count(ctx: &NativeCallContext, items: Array, test: &FnPtr) -> Fallible<i64> {
+    let mut n = 0;
+    for item in items {
+        if test.call_within_context::<bool>(ctx, (item,))? {
+            n += 1;
+        }
+    }
+    Ok(n)
 }
 
 pub(super) fn register(engine: &mut Engine, rt: &Shared) {
@@ -89,18 +113,7 @@ fn reading(engine: &mut Engine, rt: &Shared) {
         .register_fn("is_empty", is_empty);
     let r = rt.clone();
     engine.register_get("cards", move |p: &mut PileRef| -> Array {
-        let rt = r.borrow();
-        let placed = rt.table().pile(p.0).placed().iter();
-        rt.charge(placed.len() as u64);
-        placed
-            .map(|pl| {
-                if rt.sees(pl) {
-                    Dynamic::from(pl.card.clone())
-                } else {
-                    Dynamic::UNIT
-                }
-            })
-            .collect()
+        cards_seen(&r.borrow(), *p)
     });
     let r = rt.clone();
     engine.register_fn(
@@ -119,6 +132,35 @@ fn reading(engine: &mut Engine, rt: &Shared) {
                     pile.len()
                 )),
             }
+        },
+    );
+    // `p.cards()` as well as `p.cards`, as `len` has both.
+    let r = rt.clone();
+    engine.register_fn("cards", move |p: &mut PileRef| -> Array {
+        cards_seen(&r.borrow(), *p)
+    });
+    // The top card or nothing: `if p.peek() == () { ... }`.
+    let r = rt.clone();
+    engine.register_fn("peek", move |p: &mut PileRef| -> Dynamic {
+        let rt = r.borrow();
+        match rt.table().pile(p.0).nth_from_top(0) {
+            Some(placed) if rt.sees(placed) => Dynamic::from(placed.card.clone()),
+            _ => Dynamic::UNIT,
+        }
+    });
+    // How many cards of the pile pass a test: `p.count(|c| c.is_face)`.
+    let r = rt.clone();
+    engine.register_fn(
+        "count",
+        move |ctx: NativeCallContext, p: &mut PileRef, test: FnPtr| -> Fallible<i64> {
+            let cards = cards_seen(&r.borrow(), *p);
+            count(&ctx, cards, &test)
+        },
+    );
+    engine.register_fn(
+        "count",
+        |ctx: NativeCallContext, items: &mut Array, test: FnPtr| -> Fallible<i64> {
+            count(&ctx, items.clone(), &test)
         },
     );
     let r = rt.clone();
