@@ -69,12 +69,11 @@ pub(crate) fn decide(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fal
         Answerer::Person => {
             let offered = prompt.get_or_insert(build_prompt(ctx, rt, asked)?);
             let link = rt.borrow().link();
-            match link {
-                Some(link) => wait_for_person(ctx, rt, &link, asked, offered)?,
-                None => {
-                    rt.borrow_mut().set_stop(Stop::Asking(offered.clone()));
-                    return Err(halt());
-                }
+            if let Some(link) = link {
+                wait_for_person(ctx, rt, &link, asked, offered)?
+            } else {
+                rt.borrow_mut().set_stop(Stop::Asking(offered.clone()));
+                return Err(halt());
             }
         }
     };
@@ -95,12 +94,11 @@ fn record(
         return Ok(index);
     }
     let built;
-    let prompt = match prompt {
-        Some(prompt) => prompt,
-        None => {
-            built = build_prompt(ctx, rt, asked)?;
-            &built
-        }
+    let prompt = if let Some(prompt) = prompt {
+        prompt
+    } else {
+        built = build_prompt(ctx, rt, asked)?;
+        &built
     };
     rt.borrow_mut().record_choice(prompt, index);
     Ok(index)

@@ -41,9 +41,12 @@ fn cards_seen(rt: &Runtime, p: PileRef) -> Array {
     rt.charge(placed.len() as u64);
     placed
         .iter()
-        .map(|pl| match rt.sees(pl) {
-            true => Dynamic::from(pl.card.clone()),
-            false => Dynamic::UNIT,
+        .map(|pl| {
+            if rt.sees(pl) {
+                Dynamic::from(pl.card.clone())
+            } else {
+                Dynamic::UNIT
+            }
         })
         .collect()
 }
