@@ -27,7 +27,6 @@ pub(crate) struct Asked<'a> {
 
 /// Stops the script without an error the script could catch: the runtime's
 /// stop (or a pending restart) says why.
-#[allow(clippy::unnecessary_box_returns)] // Rhai's error type is boxed
 pub(crate) fn halt() -> Box<EvalAltResult> {
     EvalAltResult::ErrorTerminated(Dynamic::UNIT, Position::NONE).into()
 }

@@ -113,7 +113,6 @@ impl Stopped {
     }
 
     /// As a placed error, raised at a variable access.
-    #[allow(clippy::unnecessary_box_returns)] // Rhai's error type is boxed
     fn error(self) -> Box<rhai::EvalAltResult> {
         let fault = self.fault_of();
         HostFault::boxed(fault.kind, fault.message)

@@ -399,13 +399,11 @@ pub(crate) fn check_name<'a>(what: &str, name: &'a str) -> Fallible<&'a str> {
 }
 
 /// A bound of the sandbox passed, placed by Rhai at the script's call.
-#[allow(clippy::unnecessary_box_returns)] // Rhai's error type is boxed
 pub(crate) fn limit(message: String) -> Box<EvalAltResult> {
     HostFault::boxed(ErrorKind::Limit, message)
 }
 
 /// A runtime error raised by the host, placed by Rhai at the script's call.
-#[allow(clippy::unnecessary_box_returns)] // Rhai's error type is boxed
 pub(crate) fn fault(message: String) -> Box<EvalAltResult> {
     HostFault::boxed(ErrorKind::Runtime, message)
 }

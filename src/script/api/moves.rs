@@ -34,7 +34,6 @@ fn find(table: &Table, card: &Card) -> Option<(PileRef, usize)> {
         .find_map(|(i, pile)| pile.position(card).map(|at| (PileRef(i), at)))
 }
 
-#[allow(clippy::unnecessary_box_returns)] // Rhai's error type is boxed
 fn not_on_table(card: &Card) -> Box<rhai::EvalAltResult> {
     format!("{card} is not on the table").into()
 }
