@@ -86,7 +86,7 @@ proptest! {
         )
     ) {
         let spec = GameSpec {
-            game: "clear-the-dungeon".into(),
+            game: crate::script::catalog::names()[0].clone(),
             seed: Some(1),
             ..GameSpec::default()
         };

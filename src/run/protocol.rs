@@ -21,6 +21,8 @@ type Fallible<T> = Result<T, Box<EvalAltResult>>;
 /// What `choose` or `ask` was given: the script's own values, which a bot
 /// receives as they are.
 pub(crate) struct Asked<'a> {
+    /// `choose` or `ask`, as the script wrote it.
+    pub(crate) verb: &'static str,
     pub(crate) question: &'a ImmutableString,
     pub(crate) options: &'a Array,
 }
@@ -42,24 +44,27 @@ pub(crate) fn decide(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fal
             "a decision offers at most {MAX_OPTIONS} options, not {count}"
         )));
     }
-    rt.borrow().may_decide("choose")?;
+    rt.borrow().may_decide(asked.verb)?;
     let mut prompt = None;
-    if rt.borrow().replaying() {
-        let offered = prompt.insert(build_prompt(ctx, rt, asked)?);
-        if let Some(index) = rt.borrow_mut().next_replayed(offered) {
-            return record(ctx, rt, asked, prompt.as_ref(), index);
-        }
-    }
+    // A lone option taken is no decision: it is not recorded, so undo never
+    // lands on it, and a replay takes it again the same way.
     if count == 1 && rt.borrow().takes_lone_option() {
         if rt.borrow().records_events() {
-            let offered = prompt.get_or_insert(build_prompt(ctx, rt, asked)?);
+            let offered = build_prompt(ctx, rt, asked)?;
             let text = format!(
                 "{}: {} (the only choice).",
                 offered.question, offered.options[0].label
             );
             rt.borrow_mut().say(text)?;
         }
-        return record(ctx, rt, asked, prompt.as_ref(), 0);
+        return Ok(0);
+    }
+    if rt.borrow().replaying() {
+        let offered = prompt.insert(build_prompt(ctx, rt, asked)?);
+        let replayed = rt.borrow_mut().next_replayed(offered);
+        if let Some(index) = replayed {
+            return record(ctx, rt, asked, prompt.as_ref(), index);
+        }
     }
     let answerer = rt.borrow().answerer();
     let index = match answerer {
@@ -131,12 +136,14 @@ pub(crate) fn build_prompt(
             None => text_of(option),
         };
         let key = field("key").unwrap_or_else(|| label.clone());
+        // The label first: a key that defaults to it is the same text.
+        let label = short("an option label", label)?;
         options.push(Offer {
-            key: short("option key", key)?,
-            label: short("option label", label)?,
+            key: short("an option key", key)?,
+            label,
         });
     }
-    let question = short("question", asked.question.to_string())?;
+    let question = short("a question", asked.question.to_string())?;
     rt.borrow().charge(options.len() as u64 * 4);
     Ok(Prompt { question, options })
 }
@@ -154,7 +161,7 @@ fn short(what: &str, text: String) -> Fallible<String> {
     let length = text.chars().count();
     if length > MAX_TEXT {
         return Err(limit(format!(
-            "a {what} has at most {MAX_TEXT} characters, not {length}"
+            "{what} has at most {MAX_TEXT} characters, not {length}"
         )));
     }
     Ok(text)
@@ -208,7 +215,8 @@ fn wait_for_person(
     asked: &Asked,
     prompt: &Prompt,
 ) -> Fallible<usize> {
-    let view = rt.borrow().wiring().has_view.then(|| {
+    let has_view = rt.borrow().wiring().has_view;
+    let view = has_view.then(|| {
         read_only(rt, Mode::View, || ctx.call_fn::<Dynamic>("view", ()))
             .map(|v| v.to_string())
             .map_err(|e| script_error(rt, "view", &e))

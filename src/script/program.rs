@@ -111,8 +111,14 @@ impl Program {
                 file.origin
             );
         }
-        let declared = declared.borrow().clone();
+        let mut declared = declared.borrow().clone();
         declared.check(&file.origin)?;
+        // The host's own options come after the ruleset's in every listing.
+        let host: Vec<String> = declare::host_options()
+            .into_iter()
+            .map(|o| o.name)
+            .collect();
+        declared.options.sort_by_key(|o| host.contains(&o.name));
         let imported = imports.files();
         let ruleset = Ruleset {
             hash: ruleset::hash(&sources, &imported),

@@ -53,7 +53,7 @@ fn a_bad_option_exits_2_and_names_the_options() {
         .assert()
         .code(2)
         .stderr(contains(
-            "has no option `lives` (its options: jokers, reserve, damage_limit)",
+            "has no option `lives` (its options: jokers, reserve, damage_limit, lone_option)",
         ));
     delve()
         .args(["play", "clear-the-dungeon", "--opt", "damage_limit=many"])

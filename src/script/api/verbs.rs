@@ -20,6 +20,7 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
               options: Array|
               -> Fallible<Dynamic> {
             let asked = Asked {
+                verb: "choose",
                 question: &question,
                 options: &options,
             };
@@ -33,6 +34,7 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
         "ask",
         move |ctx: NativeCallContext, question: ImmutableString, options: Array| -> Fallible<i64> {
             let asked = Asked {
+                verb: "ask",
                 question: &question,
                 options: &options,
             };
