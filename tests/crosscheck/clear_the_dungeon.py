@@ -67,7 +67,9 @@ class Config:
     damage_limit: int  # 0 = no limit
 
     def command(self, delve: str, deal_file: str) -> list[str]:
+        # A lone option is asked, so every decision, forced or not, is compared.
         cmd = [delve, "play", self.game, "--seed", "0", "--deal", deal_file, "--json"]
+        cmd += ["--opt", "lone_option=ask"]
         for opt in self.opts:
             cmd += ["--opt", opt]
         return cmd

@@ -189,11 +189,9 @@ fn source_prints_the_script_and_lists_its_rule_functions() {
         .args(["source", "clear-the-dungeon-hard", "--functions"])
         .assert()
         .success()
-        .stdout(
-            contains("A variant")
-                .and(contains("turn()"))
-                .and(contains("A turn: draw three, then play the whole hand.")),
-        );
+        .stdout(contains("A variant").and(contains("turn()")).and(contains(
+            "A turn: draw three (what is left, if fewer), then play the whole hand.",
+        )));
     delve().args(["source", "no-such-game"]).assert().code(2);
 }
 

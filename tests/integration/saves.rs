@@ -54,8 +54,8 @@ fn a_save_of_a_changed_script_replays_as_far_as_it_fits() {
         .success();
     // Rename the second discard's label: the first choice still fits, the second not.
     let changed = original.replace(
-        "label: `discard ${card}`",
-        "label: if card.rank == 2 { `drop ${card}` } else { `discard ${card}` }",
+        "\"discard\" => `discard ${move.card}`,",
+        "\"discard\" => if move.card.rank == 2 { `drop ${move.card}` } else { `discard ${move.card}` },",
     );
     assert_ne!(changed, original);
     std::fs::write(&script, changed).unwrap();
