@@ -222,3 +222,60 @@ fn history_path() -> Option<PathBuf> {
     }
     crate::places::state_dir().map(|d| d.join("history"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rustyline::history::MemHistory;
+
+    fn complete(line: &str, words: Words) -> (usize, Vec<String>) {
+        let completion = Completion {
+            words,
+            files: FilenameCompleter::new(),
+        };
+        let history = MemHistory::new();
+        let (start, pairs) = completion
+            .complete(line, line.len(), &Context::new(&history))
+            .unwrap();
+        (start, pairs.into_iter().map(|p| p.replacement).collect())
+    }
+
+    fn words() -> Words {
+        Words {
+            labels: vec!["discard 7♥".into(), "7♥ on J♠".into()],
+            commands: vec!["play".into(), "help".into(), "undo".into()],
+            games: vec!["crypt-crawl".into(), "tower-siege".into()],
+            topics: vec!["undo".into(), "play".into()],
+        }
+    }
+
+    #[test]
+    fn tab_completes_labels_commands_games_and_topics() {
+        assert_eq!(complete("pl", words()), (0, vec!["play".into()]));
+        assert_eq!(complete("disc", words()), (0, vec!["discard 7♥".into()]));
+        assert_eq!(
+            complete("discard ", words()),
+            (0, vec!["discard 7♥".into()])
+        );
+        assert_eq!(
+            complete("play cr", words()),
+            (5, vec!["crypt-crawl".into()])
+        );
+        assert_eq!(
+            complete("rules T", words()),
+            (6, vec!["tower-siege".into()])
+        );
+        assert_eq!(complete("help u", words()), (5, vec!["undo".into()]));
+        assert_eq!(complete("undo 3", words()).1, Vec::<String>::new());
+    }
+
+    #[test]
+    fn tab_completes_file_names_after_file_commands() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("kept-game.json"), "").unwrap();
+        let line = format!("load {}/kept", dir.path().display());
+        let (_, found) = complete(&line, words());
+        let whole = dir.path().join("kept-game.json").display().to_string();
+        assert_eq!(found, vec![whole]);
+    }
+}

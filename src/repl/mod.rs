@@ -887,10 +887,15 @@ mod tests {
     use super::*;
     use input::Echoed;
 
+    /// The first shipped ruleset: the host's sources name no game.
+    fn game() -> String {
+        catalog::names().into_iter().next().unwrap()
+    }
+
     /// What a person at a terminal sees for these lines (asking on).
     fn at_terminal(lines: &[&str], files: Files) -> String {
         let spec = GameSpec {
-            game: "clear-the-dungeon".into(),
+            game: game(),
             seed: Some(1),
             ..GameSpec::default()
         };
@@ -920,7 +925,7 @@ mod tests {
                 "n",
                 "new",
                 "no",
-                "play clear-the-dungeon 2",
+                &format!("play {} 2", game()),
                 "",
                 "quit",
                 "y",

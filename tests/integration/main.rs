@@ -12,10 +12,15 @@ mod saves;
 mod sessions;
 
 /// The `delve` binary, without colour and without touching the user's
-/// history, autosave or statistics: those go to cargo's scratch folder for
-/// tests (a test that reads them gives a folder of its own to `delve_in`).
+/// history, autosave or statistics: each command gets a folder of its own
+/// for them in cargo's scratch folder for tests, so parallel tests never
+/// share an autosave (a test that reads them back uses `delve_in`).
 pub fn delve() -> assert_cmd::Command {
-    delve_in(&std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("home"))
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let home = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("home-{}-{n}", std::process::id()));
+    delve_in(&home)
 }
 
 /// The `delve` binary keeping its state and statistics under `home`.
