@@ -1,11 +1,13 @@
 //! What each `delve` command does, from a parsed command line to its
 //! result. `main` turns the result into an exit code.
 
+use crate::autosave::Keeper;
 use crate::cli::{CheckArgs, Cli, Command, GameArgs};
 use crate::open::GameSpec;
 use crate::repl::input::{piped_stdin, LineSource, Terminal};
 use crate::repl::{listing, Repl};
 use crate::run::live::INTERRUPT;
+use crate::save;
 use crate::session::Session;
 use crate::transcript::{replay, Transcript};
 use anyhow::Result;
@@ -26,15 +28,15 @@ pub fn run(cli: Cli) -> Result<()> {
 
 fn command(cli: Cli) -> Result<()> {
     match cli.command {
-        None => repl(None),
+        None => repl(Opened::none()),
         Some(Command::List) => {
             writeln!(anstream::stdout(), "{}", listing())?;
             Ok(())
         }
         Some(Command::Play(args)) if args.json => {
             let mut out = std::io::stdout().lock();
-            let session = match spec(&args.game).open() {
-                Ok(session) => session,
+            let opened = match open(&args.game) {
+                Ok(opened) => opened,
                 Err(error) => {
                     // A client reads stdout: the failure to load is a message too.
                     let kind = error
@@ -48,18 +50,32 @@ fn command(cli: Cli) -> Result<()> {
                     return Err(error);
                 }
             };
+            for note in &opened.notes {
+                anstream::eprintln!("{note}");
+            }
             let settings = crate::json::Settings {
                 protocol: args.protocol,
                 reveal: args.reveal,
             };
             Ok(crate::json::serve(
-                session,
+                opened.session.expect("opened"),
                 std::io::stdin().lock(),
                 &mut out,
                 settings,
             )?)
         }
-        Some(Command::Play(args)) => repl(Some(spec(&args.game).open()?)),
+        Some(Command::Play(args)) => repl(open(&args.game)?),
+        Some(Command::Resume) => {
+            let loaded = Keeper::for_user().resume()?;
+            let mut notes = loaded.notes;
+            notes.insert(0, "Resumed your last game.".into());
+            repl(Opened {
+                session: Some(loaded.session),
+                counted: loaded.counted,
+                notes,
+            })
+        }
+        Some(Command::Stats { game, json }) => stats(game.as_deref(), json),
         Some(Command::Sim(args)) => crate::sim::command(&args),
         Some(Command::Check(args)) => check(&args),
         Some(Command::Replay { file }) => {
@@ -116,19 +132,90 @@ fn check(args: &CheckArgs) -> Result<()> {
     Ok(())
 }
 
-fn spec(args: &GameArgs) -> GameSpec {
-    GameSpec {
-        game: args.game.clone(),
-        seed: args.seed,
-        deal: args.deal.clone(),
-        opts: args.opts.clone(),
-        base: None,
+/// A game to start the REPL with, if any, and what to tell about it.
+struct Opened {
+    session: Option<Session>,
+    /// It ended and counted in the statistics before it was saved.
+    counted: bool,
+    notes: Vec<String>,
+}
+
+impl Opened {
+    fn none() -> Opened {
+        Opened {
+            session: None,
+            counted: false,
+            notes: Vec::new(),
+        }
     }
 }
 
-/// The REPL on a terminal, or on piped lines when stdin is not one.
-fn repl(session: Option<Session>) -> Result<()> {
-    let input: Box<dyn LineSource> = if std::io::stdin().is_terminal() {
+/// A new game from the command line, or a saved one with `--load`.
+fn open(args: &GameArgs) -> Result<Opened> {
+    let Some(file) = &args.load else {
+        let spec = GameSpec {
+            game: args
+                .game
+                .clone()
+                .expect("clap requires GAME without --load"),
+            seed: args.seed,
+            deal: args.deal.clone(),
+            opts: args.opts.clone(),
+            base: None,
+        };
+        return Ok(Opened {
+            session: Some(spec.open()?),
+            counted: false,
+            notes: Vec::new(),
+        });
+    };
+    let shown = file.display().to_string();
+    // A script named beside --load is the one a save may play by path.
+    let trusted = args
+        .game
+        .as_deref()
+        .filter(|g| crate::script::catalog::is_path(g))
+        .map(std::path::Path::new);
+    let loaded = save::load(file, &shown, trusted)?;
+    if let Some(game) = args.game.as_deref() {
+        let named = loaded.session.ruleset.name();
+        if trusted.is_none() && game != named {
+            return Err(crate::usage::UsageError(format!(
+                "{shown} is a game of {named}, not of {game}"
+            ))
+            .into());
+        }
+    }
+    let mut notes = loaded.notes;
+    notes.insert(0, format!("Loaded {shown}."));
+    Ok(Opened {
+        session: Some(loaded.session),
+        counted: loaded.counted,
+        notes,
+    })
+}
+
+/// `delve stats [GAME] [--json]`.
+fn stats(game: Option<&str>, json: bool) -> Result<()> {
+    let path = crate::record_book::default_path().ok_or_else(|| {
+        anyhow::anyhow!("no home folder (HOME or XDG_DATA_HOME) to keep statistics in")
+    })?;
+    let records = crate::record_book::records(&path, game)?;
+    let mut out = anstream::stdout();
+    if json {
+        writeln!(out, "{}", crate::record_book::json(&records))?;
+    } else {
+        writeln!(out, "{}", crate::record_book::text(&records, game))?;
+    }
+    Ok(())
+}
+
+/// The REPL on a terminal, or on piped lines when stdin is not one. Either
+/// way the game is saved as it is played and counted when it ends; only at
+/// a terminal does leaving or replacing a game in progress ask first.
+fn repl(opened: Opened) -> Result<()> {
+    let terminal = std::io::stdin().is_terminal();
+    let input: Box<dyn LineSource> = if terminal {
         // Ctrl-C at the prompt clears the line (rustyline); during a slow
         // step it stops the step, and the game stays where it was.
         let _ = ctrlc::set_handler(|| INTERRUPT.store(true, Ordering::Relaxed));
@@ -137,6 +224,10 @@ fn repl(session: Option<Session>) -> Result<()> {
         Box::new(piped_stdin())
     };
     let mut out = anstream::stdout();
-    Repl::new(session, input, &mut out).run()?;
+    let mut repl = Repl::new(opened.session, input, &mut out);
+    repl.keep(Keeper::for_user());
+    repl.set_asks(terminal);
+    repl.set_loaded(opened.counted, opened.notes);
+    repl.run()?;
     Ok(())
 }

@@ -12,7 +12,7 @@ use std::path::PathBuf;
         Without a command, delve opens its REPL: `list` shows the games, `play GAME` starts one.",
     after_help = "Examples (GAME is a name from `delve list`):\n  delve list\n  \
         delve play GAME --seed 7\n  delve play GAME --opt KEY=VALUE\n  \
-        delve play my-variant.rhai\n  delve replay session.txt"
+        delve play my-variant.rhai\n  delve resume\n  delve stats\n  delve replay session.txt"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -43,6 +43,23 @@ pub enum Command {
         /// List the functions with the first line of the comment above each
         #[arg(long)]
         functions: bool,
+    },
+    /// Bring back the last game played in the REPL (it is saved after every choice)
+    Resume,
+    /// Games played and won, streaks and scores, per ruleset and options
+    #[command(
+        long_about = "Games played and won, win rate, current and best winning streak, best \
+            and mean score, for each ruleset and set of options you have played in the REPL.\n\n\
+            A game counts once, when it first ends; games played by sim, check, replay, \
+            test or over --json do not count.",
+        after_help = "Examples:\n  delve stats\n  delve stats GAME\n  delve stats --json"
+    )]
+    Stats {
+        /// Only this ruleset (a name from `delve list`, or a script's path)
+        game: Option<String>,
+        /// Print JSON instead of a table
+        #[arg(long)]
+        json: bool,
     },
     /// Play many games with a bot and report win rate, scores and speed
     Sim(SimArgs),
@@ -125,7 +142,12 @@ pub struct CheckArgs {
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
     /// A ruleset name from `delve list`, or a path to a .rhai file
-    pub game: String,
+    /// (with --load: the script a save names by path, if it does)
+    #[arg(required_unless_present = "load")]
+    pub game: Option<String>,
+    /// Load a saved game (from `save` in the REPL) instead of dealing a new one
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "deal", "opts"])]
+    pub load: Option<PathBuf>,
     /// The deal's seed (default: a fresh one, shown when the game starts)
     #[arg(long)]
     pub seed: Option<u64>,

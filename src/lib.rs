@@ -8,6 +8,7 @@
 //! and the transcript replay). Everything else is the crate's own.
 
 mod app;
+mod autosave;
 mod card;
 mod check;
 mod cli;
@@ -19,7 +20,9 @@ mod fuzz;
 mod json;
 mod open;
 mod pile;
+mod places;
 mod random;
+mod record_book;
 mod render;
 mod repl;
 mod run;

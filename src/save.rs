@@ -34,6 +34,10 @@ struct SaveFile {
     /// The deal file's text, so the save stands alone.
     deal: Option<String>,
     choices: Vec<Choice>,
+    /// The game already ended once and went into the statistics: it does
+    /// not count again when it ends after a load (written only when true).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    counted: bool,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -46,6 +50,22 @@ enum SavedOptions {
 
 /// Saves to `path`; messages name it `shown`, as the person typed it.
 pub(crate) fn save(session: &Session, path: &Path, shown: &str) -> Result<()> {
+    save_marked(session, false, path, shown)
+}
+
+/// Saves to `path`, marking whether the game already counted in the statistics.
+pub(crate) fn save_marked(
+    session: &Session,
+    counted: bool,
+    path: &Path,
+    shown: &str,
+) -> Result<()> {
+    files::write_atomically(path, to_json(session, counted)?.as_bytes())
+        .with_context(|| format!("can not save to {shown}"))
+}
+
+/// The save file's text.
+pub(crate) fn to_json(session: &Session, counted: bool) -> Result<String> {
     let file = SaveFile {
         format: FORMAT.into(),
         version: VERSION,
@@ -55,15 +75,14 @@ pub(crate) fn save(session: &Session, path: &Path, shown: &str) -> Result<()> {
         seed: session.deal.seed,
         deal: session.deal.stack.as_ref().map(|d| d.text.clone()),
         choices: session.choices().to_vec(),
+        counted,
     };
-    let json = serde_json::to_string_pretty(&file)? + "\n";
-    files::write_atomically(path, json.as_bytes())
-        .with_context(|| format!("can not save to {shown}"))
+    Ok(serde_json::to_string_pretty(&file)? + "\n")
 }
 
 /// The ruleset as a save names it: its catalog name, or its script's full
 /// path, so the save loads from any folder.
-fn game_of(session: &Session) -> String {
+pub(crate) fn game_of(session: &Session) -> String {
     let file = &session.ruleset.file;
     match &file.path {
         Some(path) if catalog::is_path(&file.name) => std::fs::canonicalize(path)
@@ -78,12 +97,30 @@ fn game_of(session: &Session) -> String {
 pub(crate) struct Loaded {
     pub session: Session,
     pub notes: Vec<String>,
+    /// The game already counted in the statistics.
+    pub counted: bool,
+}
+
+/// Who named the script a save plays by path.
+#[derive(Clone, Copy)]
+pub(crate) enum Trust<'a> {
+    /// The person named this script (or none): a save of another script by
+    /// path is refused.
+    Named(Option<&'a Path>),
+    /// The save is delve's own (the autosave): its script path is the one
+    /// the person played.
+    Own,
 }
 
 /// Loads from `path`; messages name it `shown`, as the person typed it.
 /// `trusted` is a script the person named themselves: a save that plays a
 /// script by path loads only if it is that one.
 pub(crate) fn load(path: &Path, shown: &str, trusted: Option<&Path>) -> Result<Loaded> {
+    load_trusting(path, shown, Trust::Named(trusted))
+}
+
+/// Loads from `path`, trusting a script path as `trust` says.
+pub(crate) fn load_trusting(path: &Path, shown: &str, trust: Trust) -> Result<Loaded> {
     let text = std::fs::read_to_string(path).with_context(|| format!("can not read {shown}"))?;
     let file: SaveFile =
         serde_json::from_str(&text).with_context(|| format!("{shown} is not a delve save file"))?;
@@ -97,7 +134,10 @@ pub(crate) fn load(path: &Path, shown: &str, trusted: Option<&Path>) -> Result<L
         );
     }
     let script = if catalog::is_path(&file.game) {
-        trusted_script(&file.game, shown, trusted)?
+        match trust {
+            Trust::Named(trusted) => trusted_script(&file.game, shown, trusted)?,
+            Trust::Own => catalog::find(&file.game)?,
+        }
     } else {
         catalog::find(&file.game)?
     };
@@ -132,7 +172,11 @@ pub(crate) fn load(path: &Path, shown: &str, trusted: Option<&Path>) -> Result<L
             diverged.key
         ));
     }
-    Ok(Loaded { session, notes })
+    Ok(Loaded {
+        session,
+        notes,
+        counted: file.counted,
+    })
 }
 
 /// The script a save names by path, if the person named the same one.

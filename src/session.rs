@@ -155,6 +155,38 @@ impl Session {
         Ok(true)
     }
 
+    /// Takes back up to `n` choices in one replay; how many it took back.
+    pub fn undo_many(&mut self, n: usize) -> Result<usize, ScriptError> {
+        let keep = self.choices.len().saturating_sub(n);
+        let undone = self.choices[keep..].to_vec();
+        if undone.is_empty() {
+            return Ok(0);
+        }
+        self.rerun(self.choices[..keep].to_vec())?;
+        // Redo pops from the end: the earliest undone choice goes last.
+        self.redo.extend(undone.iter().rev().cloned());
+        Ok(undone.len())
+    }
+
+    /// Makes up to `n` undone choices again in one replay; how many.
+    pub fn redo_many(&mut self, n: usize) -> Result<usize, ScriptError> {
+        let count = n.min(self.redo.len());
+        if count == 0 {
+            return Ok(0);
+        }
+        let rest = self.redo.len() - count;
+        let mut choices = self.choices.clone();
+        choices.extend(self.redo[rest..].iter().rev().cloned());
+        self.rerun(choices)?;
+        self.redo.truncate(rest);
+        Ok(count)
+    }
+
+    /// How many undone choices `redo` can make again.
+    pub fn redo_len(&self) -> usize {
+        self.redo.len()
+    }
+
     /// The same deal from its start; the choices can be redone one by one.
     pub fn restart(&mut self) -> Result<(), ScriptError> {
         let taken = self.choices.clone();

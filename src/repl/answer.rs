@@ -1,5 +1,7 @@
 //! Reading a person's answer to a prompt: an option's number, its label, its
-//! key, or an unambiguous part of its label. Cards may be typed in ASCII (`7h` for `7♥`).
+//! key, or the first whole words of its label when they fit no other option
+//! (`discard` for `discard 7♥`, never `d` nor a word from the middle).
+//! Cards may be typed in ASCII (`7h` for `7♥`).
 
 use crate::card::CardPattern;
 use crate::decision::Prompt;
@@ -23,6 +25,8 @@ pub(crate) fn resolve(input: &str, prompt: &Prompt) -> Answer {
             Answer::Mistake(format!("there is no option {number}: choose 1 to {count}"))
         };
     }
+    let input = input.split_whitespace().collect::<Vec<_>>().join(" ");
+    let input = input.as_str();
     let forms = [
         input.to_lowercase(),
         with_card_symbols(input).to_lowercase(),
@@ -46,7 +50,7 @@ pub(crate) fn resolve(input: &str, prompt: &Prompt) -> Answer {
         return Answer::Option(*only);
     }
     let matching: Vec<usize> = (0..count)
-        .filter(|&i| forms.iter().any(|f| labels[i].contains(f.as_str())))
+        .filter(|&i| forms.iter().any(|f| starts_with_words(&labels[i], f)))
         .collect();
     match matching.as_slice() {
         [] => Answer::Nothing,
@@ -63,6 +67,23 @@ pub(crate) fn resolve(input: &str, prompt: &Prompt) -> Answer {
             ))
         }
     }
+}
+
+/// Whether `label` begins with the words of `typed`, each whole, or a
+/// rank or number missing only its suit (`leave 9` for `leave 9♦`).
+fn starts_with_words(label: &str, typed: &str) -> bool {
+    let label: Vec<&str> = label.split_whitespace().collect();
+    let typed: Vec<&str> = typed.split_whitespace().collect();
+    !typed.is_empty()
+        && typed.len() <= label.len()
+        && typed.iter().zip(&label).all(|(t, l)| {
+            l == t
+                || (l.starts_with(t)
+                    && l[t.len()..]
+                        .chars()
+                        .next()
+                        .is_some_and(|c| !c.is_alphanumeric()))
+        })
 }
 
 /// `7h on js` becomes `7♥ on J♠`: every word that is a card is rewritten.
@@ -107,18 +128,32 @@ mod tests {
     }
 
     #[test]
-    fn a_label_or_an_unambiguous_part_picks_it() {
+    fn a_label_or_its_first_whole_words_pick_it() {
         let p = prompt(&["7♥ on J♠", "7♥ on Q♠", "discard 7♥"]);
         assert_eq!(resolve("discard 7♥", &p), Answer::Option(2));
         assert_eq!(resolve("DISCARD", &p), Answer::Option(2));
         assert_eq!(resolve("7h on qs", &p), Answer::Option(1));
-        assert_eq!(resolve("on Q", &p), Answer::Option(1));
+        assert_eq!(resolve("7h  on   qs", &p), Answer::Option(1));
+        assert_eq!(resolve("discard 7", &p), Answer::Option(2));
     }
 
     #[test]
-    fn an_ambiguous_part_names_the_options_it_fits() {
+    fn a_letter_or_a_word_from_the_middle_picks_nothing() {
+        let p = prompt(&["store a potion", "drink a potion", "discard 7♥"]);
+        assert_eq!(resolve("s", &p), Answer::Nothing);
+        assert_eq!(resolve("disc", &p), Answer::Nothing);
+        assert_eq!(resolve("discard 7♥ now", &p), Answer::Nothing);
+        assert_eq!(resolve("potion", &p), Answer::Nothing);
+        assert_eq!(
+            resolve("7", &p),
+            Answer::Mistake("there is no option 7: choose 1 to 3".into())
+        );
+    }
+
+    #[test]
+    fn an_ambiguous_answer_names_the_options_it_fits() {
         let p = prompt(&["7♥ on J♠", "7♥ on Q♠", "discard 7♥"]);
-        let Answer::Mistake(message) = resolve("on", &p) else {
+        let Answer::Mistake(message) = resolve("7h", &p) else {
             panic!()
         };
         assert!(

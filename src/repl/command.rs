@@ -6,8 +6,13 @@ pub(crate) const COMMANDS: &[(&str, &str, &str)] = &[
     ("list", "", "the rulesets and variants you can play"),
     (
         "play",
-        "GAME [SEED]",
+        "GAME [SEED] [--opt K=V]...",
         "start a game: a name from `list` or a path to a .rhai file",
+    ),
+    (
+        "resume",
+        "",
+        "bring back the last game (saved after every choice)",
     ),
     (
         "rules",
@@ -22,10 +27,10 @@ pub(crate) const COMMANDS: &[(&str, &str, &str)] = &[
     ("show", "", "the table and the question again"),
     (
         "undo",
-        "",
-        "take back the last choice (as often as you like)",
+        "[N | all]",
+        "take back the last choice, N of them, or all",
     ),
-    ("redo", "", "make an undone choice again"),
+    ("redo", "[N | all]", "make undone choices again"),
     (
         "restart",
         "",
@@ -50,19 +55,40 @@ pub(crate) const COMMANDS: &[(&str, &str, &str)] = &[
     ),
     ("log", "", "everything said and chosen in this game so far"),
     ("hint", "", "what the ruleset's own bot would choose"),
+    (
+        "stats",
+        "[GAME]",
+        "games played and won, streaks and scores",
+    ),
     ("quit", "", "leave delve (also Ctrl-D)"),
 ];
+
+/// How far `undo` or `redo` goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Steps {
+    Count(usize),
+    All,
+}
+
+/// What `play` starts: a ruleset, a seed, `KEY=VALUE` options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct PlayArgs {
+    pub game: String,
+    pub seed: Option<u64>,
+    pub opts: Vec<String>,
+}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Command {
     Help(Option<String>),
     List,
-    Play(String, Option<u64>),
+    Play(PlayArgs),
+    Resume,
     Rules(Option<String>),
     Options,
     Show,
-    Undo,
-    Redo,
+    Undo(Steps),
+    Redo(Steps),
     Restart,
     New(Option<u64>),
     Save(String),
@@ -71,19 +97,41 @@ pub(crate) enum Command {
     Reload,
     Log,
     Hint,
+    Stats(Option<String>),
     Quit,
+}
+
+/// The command a word names: its own name or a short form.
+pub(crate) fn named(word: &str) -> Option<&'static str> {
+    match word.to_lowercase().as_str() {
+        "exit" | "q" => Some("quit"),
+        "?" => Some("help"),
+        other => COMMANDS
+            .iter()
+            .find(|(n, _, _)| *n == other)
+            .map(|(n, _, _)| *n),
+    }
+}
+
+/// The command a mistyped word most likely meant, if one is close.
+pub(crate) fn suggest(word: &str) -> Option<&'static str> {
+    let word = word.to_lowercase();
+    if word.chars().count() < 2 {
+        return None;
+    }
+    COMMANDS
+        .iter()
+        .map(|(n, _, _)| (strsim::damerau_levenshtein(&word, n), *n))
+        .filter(|(distance, name)| *distance <= name.len().div_ceil(3).clamp(1, 2))
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, name)| name)
 }
 
 /// Reads a command; `None` when the first word names no command.
 pub(crate) fn parse(input: &str) -> Option<Result<Command, String>> {
     let mut words = input.split_whitespace();
-    let name = words.next()?.to_lowercase();
+    let name = named(words.next()?)?;
     let args: Vec<&str> = words.collect();
-    let name = match name.as_str() {
-        "exit" | "q" => "quit",
-        "?" => "help",
-        other => COMMANDS.iter().find(|(n, _, _)| *n == other)?.0,
-    };
     let usage = || {
         let (_, args, _) = COMMANDS.iter().find(|(n, _, _)| *n == name).unwrap();
         format!("usage: {name} {args}").trim_end().to_string()
@@ -98,48 +146,121 @@ pub(crate) fn parse(input: &str) -> Option<Result<Command, String>> {
     let command = match (name, args.as_slice()) {
         ("help", []) => Command::Help(None),
         ("help", [topic]) => Command::Help(Some(topic.to_string())),
-        ("play", [game]) => Command::Play(game.to_string(), None),
-        ("play", [game, s]) => match seed(Some(s)) {
-            Ok(s) => Command::Play(game.to_string(), s),
-            Err(e) => return Some(Err(e)),
+        ("play", [game, rest @ ..]) => match play_args(game, rest) {
+            Ok(play) => Command::Play(play),
+            Err(e) => return Some(Err(format!("{e} ({})", usage()))),
         },
         ("new", rest @ ([] | [_])) => match seed(rest.first()) {
             Ok(s) => Command::New(s),
             Err(e) => return Some(Err(e)),
         },
+        ("undo", rest @ ([] | [_])) => match steps(rest.first()) {
+            Some(s) => Command::Undo(s),
+            None => return Some(Err(usage())),
+        },
+        ("redo", rest @ ([] | [_])) => match steps(rest.first()) {
+            Some(s) => Command::Redo(s),
+            None => return Some(Err(usage())),
+        },
         ("save", [file]) => Command::Save(file.to_string()),
         ("record", [file]) => Command::Record(file.to_string()),
         ("load", [file]) => Command::Load(file.to_string()),
         ("list", []) => Command::List,
+        ("resume", []) => Command::Resume,
         ("rules", []) => Command::Rules(None),
         ("rules", [game]) => Command::Rules(Some(game.to_string())),
         ("options", []) => Command::Options,
         ("show", []) => Command::Show,
-        ("undo", []) => Command::Undo,
-        ("redo", []) => Command::Redo,
         ("restart", []) => Command::Restart,
         ("reload", []) => Command::Reload,
         ("log", []) => Command::Log,
         ("hint", []) => Command::Hint,
+        ("stats", []) => Command::Stats(None),
+        ("stats", [game]) => Command::Stats(Some(game.to_string())),
         ("quit", []) => Command::Quit,
         _ => return Some(Err(usage())),
     };
     Some(Ok(command))
 }
 
+/// `undo`, `undo 3`, `undo all`: none for anything else (0 included).
+fn steps(word: Option<&&str>) -> Option<Steps> {
+    match word {
+        None => Some(Steps::Count(1)),
+        Some(w) if w.eq_ignore_ascii_case("all") => Some(Steps::All),
+        Some(w) => w.parse().ok().filter(|n| *n > 0).map(Steps::Count),
+    }
+}
+
+/// `play GAME [SEED] [--seed N] [--opt K=V | --opt=K=V]...`
+fn play_args(game: &str, rest: &[&str]) -> Result<PlayArgs, String> {
+    let mut play = PlayArgs {
+        game: game.to_string(),
+        seed: None,
+        opts: Vec::new(),
+    };
+    let mut words = rest.iter();
+    let set_seed = |play: &mut PlayArgs, text: &str| -> Result<(), String> {
+        let seed = text
+            .parse()
+            .map_err(|_| format!("a seed is a whole number, not `{text}`"))?;
+        if play.seed.replace(seed).is_some() {
+            return Err("one seed at most".into());
+        }
+        Ok(())
+    };
+    while let Some(word) = words.next() {
+        if let Some(setting) = word.strip_prefix("--opt=") {
+            play.opts.push(setting.to_string());
+        } else if *word == "--opt" {
+            let setting = words.next().ok_or("--opt takes KEY=VALUE")?;
+            play.opts.push(setting.to_string());
+        } else if let Some(seed) = word.strip_prefix("--seed=") {
+            set_seed(&mut play, seed)?;
+        } else if *word == "--seed" {
+            let seed = words.next().ok_or("--seed takes a number")?;
+            set_seed(&mut play, seed)?;
+        } else if word.starts_with("--") {
+            return Err(format!("`play` takes --opt and --seed, not `{word}`"));
+        } else {
+            set_seed(&mut play, word)?;
+        }
+    }
+    Ok(play)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn play(game: &str, seed: Option<u64>, opts: &[&str]) -> Command {
+        Command::Play(PlayArgs {
+            game: game.into(),
+            seed,
+            opts: opts.iter().map(ToString::to_string).collect(),
+        })
+    }
+
     #[test]
     fn commands_read_their_arguments() {
-        assert_eq!(parse("undo"), Some(Ok(Command::Undo)));
+        assert_eq!(parse("undo"), Some(Ok(Command::Undo(Steps::Count(1)))));
+        assert_eq!(parse("undo 3"), Some(Ok(Command::Undo(Steps::Count(3)))));
+        assert_eq!(parse("redo ALL"), Some(Ok(Command::Redo(Steps::All))));
         assert_eq!(parse("new 7"), Some(Ok(Command::New(Some(7)))));
-        assert_eq!(
-            parse("PLAY x 3"),
-            Some(Ok(Command::Play("x".into(), Some(3))))
-        );
+        assert_eq!(parse("PLAY x 3"), Some(Ok(play("x", Some(3), &[]))));
         assert_eq!(parse("exit"), Some(Ok(Command::Quit)));
+    }
+
+    #[test]
+    fn play_takes_options_and_a_seed_in_any_order() {
+        assert_eq!(
+            parse("play g --opt a=1 5 --opt=b=2"),
+            Some(Ok(play("g", Some(5), &["a=1", "b=2"])))
+        );
+        assert_eq!(parse("play g --seed 9"), Some(Ok(play("g", Some(9), &[]))));
+        assert!(matches!(parse("play g 1 2"), Some(Err(e)) if e.contains("one seed")));
+        assert!(matches!(parse("play g --opt"), Some(Err(e)) if e.contains("KEY=VALUE")));
+        assert!(matches!(parse("play g --fast"), Some(Err(e)) if e.contains("--fast")));
     }
 
     #[test]
@@ -149,9 +270,22 @@ mod tests {
     }
 
     #[test]
+    fn a_near_miss_is_named() {
+        assert_eq!(suggest("udno"), Some("undo"));
+        assert_eq!(suggest("hlep"), Some("help"));
+        assert_eq!(suggest("quti"), Some("quit"));
+        assert_eq!(suggest("xyzzy"), None);
+        assert_eq!(suggest("s"), None);
+    }
+
+    #[test]
     fn wrong_arguments_show_the_usage() {
         assert_eq!(parse("save"), Some(Err("usage: save FILE".into())));
-        assert_eq!(parse("undo twice"), Some(Err("usage: undo".into())));
+        assert_eq!(
+            parse("undo twice"),
+            Some(Err("usage: undo [N | all]".into()))
+        );
+        assert_eq!(parse("undo 0"), Some(Err("usage: undo [N | all]".into())));
         assert_eq!(
             parse("new x"),
             Some(Err("a seed is a whole number, not `x`".into()))

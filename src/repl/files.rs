@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 #[derive(Clone, Debug)]
 pub(crate) enum Files {
-    /// Any path, as typed.
+    /// Any path, as typed (`~/` for the home folder).
     Anywhere,
     /// Plain file names inside this folder, and no ruleset by path.
     Within(PathBuf),
@@ -17,7 +17,7 @@ impl Files {
     /// The file a typed name stands for, or why it may not be used.
     pub(crate) fn resolve(&self, typed: &str) -> Result<PathBuf, String> {
         match self {
-            Files::Anywhere => Ok(PathBuf::from(typed)),
+            Files::Anywhere => Ok(crate::places::expand_home(typed)),
             Files::Within(dir) => {
                 let plain = !typed.is_empty()
                     && !typed.contains(['/', '\\'])

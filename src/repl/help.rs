@@ -19,7 +19,17 @@ const DETAILS: &[(&str, &str)] = &[
         "play",
         "Starts a game of a ruleset from `list`, or of a script file you name by its path.\n\
          A seed picks the deal; without one you get a fresh deal and its seed is shown.\n\
-         Examples: play {game}\n          play {game} 7\n          play my-variant.rhai",
+         --opt KEY=VALUE sets one of the ruleset's options (`options` lists them once a\n\
+         game is on); repeat it for more. At a terminal, a game in progress is only\n\
+         replaced after you say yes.\n\
+         Examples: play {game}\n          play {game} 7\n          play {game} 7 --opt {opt}\n          \
+         play my-variant.rhai",
+    ),
+    (
+        "resume",
+        "Brings back the game you played last: delve saves it after every choice, so it\n\
+         survives quitting, a closed terminal or a crash. From the shell: `delve resume`.\n\
+         Example: resume",
     ),
     (
         "rules",
@@ -36,9 +46,17 @@ const DETAILS: &[(&str, &str)] = &[
     ),
     (
         "undo",
-        "Takes back your last choice; undo again to go further back.\nExample: undo",
+        "Takes back your last choice and says which it was; undo again to go further\n\
+         back. With a number it takes back that many choices at once, and `undo all`\n\
+         goes back to the start of the deal. `redo` makes them again.\n\
+         Examples: undo\n          undo 3\n          undo all",
     ),
-    ("redo", "Makes the last undone choice again.\nExample: redo"),
+    (
+        "redo",
+        "Makes the last undone choice again; with a number that many, and `redo all`\n\
+         every undone choice. A new choice of your own clears what is left to redo.\n\
+         Examples: redo\n          redo all",
+    ),
     (
         "restart",
         "Goes back to the start of the same deal; `redo` steps through your choices again.\n\
@@ -51,7 +69,9 @@ const DETAILS: &[(&str, &str)] = &[
     (
         "save",
         "Saves the game to a file (JSON): the ruleset, options, deal and your choices.\n\
-         Example: save dungeon.json",
+         `~/` stands for your home folder. At a terminal, replacing a file asks first.\n\
+         You need not save to keep a game: it is saved as you play (see `resume`).\n\
+         Examples: save dungeon.json\n          save ~/games/dungeon.json",
     ),
     (
         "record",
@@ -64,7 +84,9 @@ const DETAILS: &[(&str, &str)] = &[
     ),
     (
         "load",
-        "Loads a saved game, replaying its choices.\nExample: load dungeon.json",
+        "Loads a saved game, replaying its choices; if the script changed since, they\n\
+         replay as far as they still fit. From the shell: `delve play --load FILE`.\n\
+         Example: load dungeon.json",
     ),
     (
         "reload",
@@ -80,34 +102,69 @@ const DETAILS: &[(&str, &str)] = &[
         "Asks the ruleset's own bot what it would choose now.\nExample: hint",
     ),
     (
+        "stats",
+        "Your games of each ruleset and set of options: played, won, win rate, the\n\
+         current and best winning streak, the best and mean score. A game counts once,\n\
+         when it first ends. From the shell: `delve stats [GAME] [--json]`.\n\
+         Examples: stats\n          stats {game}",
+    ),
+    (
         "quit",
-        "Leaves delve (Ctrl-D does the same).\nExample: quit",
+        "Leaves delve (also `exit`, `q` or Ctrl-D). The game is saved as you play, so\n\
+         `delve resume` brings it back; at a terminal you are asked first.\nExample: quit",
     ),
 ];
+
+/// What `help` explains, for Tab.
+pub(crate) fn topics() -> Vec<String> {
+    COMMANDS.iter().map(|(n, _, _)| n.to_string()).collect()
+}
 
 pub(crate) fn help(topic: Option<&str>) -> String {
     let line = |(name, args, text): &(&str, &str, &str)| {
         let call = format!("{name} {args}");
-        format!("  {call:<18} {text}")
+        if call.len() > 18 {
+            format!("  {call}\n  {:<18} {text}", "")
+        } else {
+            format!("  {call:<18} {text}")
+        }
     };
     if let Some(topic) = topic {
+        let topic = super::command::named(topic).unwrap_or(topic);
         match COMMANDS.iter().find(|(n, _, _)| *n == topic) {
             Some(command) => {
                 let details = DETAILS
                     .iter()
                     .find(|(n, _)| *n == topic)
                     .map_or("", |(_, d)| d);
-                // Examples name a real ruleset, whichever comes first.
+                // Examples name a real ruleset, whichever comes first, and
+                // one of its options when it has any.
                 let game = catalog::names().into_iter().next().unwrap_or("GAME".into());
-                let details = details.replace("{game}", &game);
+                let opt = crate::script::Program::load_named(&game)
+                    .ok()
+                    .and_then(|p| {
+                        p.ruleset()
+                            .declared
+                            .options
+                            .first()
+                            .map(|o| format!("{}={}", o.name, o.default))
+                    })
+                    .unwrap_or_else(|| "KEY=VALUE".into());
+                let details = details.replace("{game}", &game).replace("{opt}", &opt);
                 format!("{}\n\n{details}", line(command))
             }
-            None => format!("no command `{topic}`; `help` lists them"),
+            None => match super::command::suggest(topic) {
+                Some(near) => {
+                    format!("no command `{topic}`: did you mean `{near}`? (`help` lists them)")
+                }
+                None => format!("no command `{topic}`; `help` lists them"),
+            },
         }
     } else {
         let mut text = String::from(
-            "Answer a question with the option's number, its label, or enough of the\n\
-             label to tell it apart (cards may be typed as 7h, TD, QS). Tab completes.\n\
+            "Answer a question with the option's number, its label, or its first whole\n\
+             words when no other label starts with them (cards may be typed as 7h, TD,\n\
+             QS). Tab completes labels, commands, games and file names.\n\
              Commands (`help COMMAND` tells more):\n",
         );
         let lines: Vec<String> = COMMANDS.iter().map(line).collect();

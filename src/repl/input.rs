@@ -2,7 +2,7 @@
 //! and history), or plain lines from a pipe or a transcript, echoed after
 //! the prompt so the output reads like a session.
 
-use rustyline::completion::{Completer, Pair};
+use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::error::ReadlineError;
 use rustyline::history::FileHistory;
 use rustyline::{Context, Editor, Helper, Highlighter, Hinter, Validator};
@@ -20,7 +20,26 @@ pub(crate) enum Line {
 
 pub(crate) trait LineSource {
     /// Reads one line after printing `prompt`; `words` are what Tab completes.
-    fn read(&mut self, prompt: &str, words: &[String], out: &mut dyn Write) -> Line;
+    fn read(&mut self, prompt: &str, words: &Words, out: &mut dyn Write) -> Line;
+
+    /// The width text is wrapped to: a terminal's, else 80 so that
+    /// transcripts read the same everywhere.
+    fn width(&mut self) -> usize {
+        80
+    }
+}
+
+/// What Tab completes at the REPL's prompt.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Words {
+    /// The current question's option labels, for the whole line.
+    pub labels: Vec<String>,
+    /// The commands, for the first word.
+    pub commands: Vec<String>,
+    /// Ruleset names, after `play`, `rules` and `stats`.
+    pub games: Vec<String>,
+    /// Help topics, after `help`.
+    pub topics: Vec<String>,
 }
 
 /// Lines from a pipe or a file, echoed as if typed.
@@ -35,7 +54,7 @@ impl<I: Iterator<Item = String>> Echoed<I> {
 }
 
 impl<I: Iterator<Item = String>> LineSource for Echoed<I> {
-    fn read(&mut self, prompt: &str, _: &[String], out: &mut dyn Write) -> Line {
+    fn read(&mut self, prompt: &str, _: &Words, out: &mut dyn Write) -> Line {
         match self.lines.next() {
             Some(line) => {
                 let _ = writeln!(out, "{prompt}{line}");
@@ -59,7 +78,7 @@ pub(crate) fn piped_stdin() -> Piped<std::io::StdinLock<'static>> {
 }
 
 impl<R: BufRead> LineSource for Piped<R> {
-    fn read(&mut self, prompt: &str, _: &[String], out: &mut dyn Write) -> Line {
+    fn read(&mut self, prompt: &str, _: &Words, out: &mut dyn Write) -> Line {
         match read_line(&mut self.reader) {
             Some(Ok(line)) => {
                 let _ = writeln!(out, "{prompt}{line}");
@@ -89,45 +108,70 @@ pub(crate) fn read_line(reader: &mut impl BufRead) -> Option<Result<String, ()>>
     }
 }
 
-/// Tab completion over the current options' labels and the commands.
+/// Tab completion: option labels and commands for the whole line, then by
+/// the command typed: games, help topics, or file names.
 #[derive(Helper, Highlighter, Hinter, Validator, Default)]
-struct Words {
-    words: Vec<String>,
+struct Completion {
+    words: Words,
+    files: FilenameCompleter,
 }
 
-impl Completer for Words {
+impl Completer for Completion {
     type Candidate = Pair;
 
     fn complete(
         &self,
         line: &str,
         pos: usize,
-        _: &Context<'_>,
+        context: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
-        let typed = line[..pos].to_lowercase();
-        let pairs = self
-            .words
-            .iter()
-            .filter(|w| w.to_lowercase().starts_with(&typed))
-            .map(|w| Pair {
-                display: w.clone(),
-                replacement: w.clone(),
-            })
-            .collect();
-        Ok((0, pairs))
+        let typed = &line[..pos];
+        let Some((first, rest)) = typed.split_once(' ') else {
+            let mut all = self.words.labels.clone();
+            all.extend(self.words.commands.iter().cloned());
+            return Ok((0, starting_with(&all, typed)));
+        };
+        let labels = starting_with(&self.words.labels, typed);
+        if !labels.is_empty() {
+            return Ok((0, labels));
+        }
+        let start = first.len() + 1;
+        let choices = match super::command::named(first) {
+            Some("load" | "save" | "record") => return self.files.complete(line, pos, context),
+            Some("play") if rest.contains(['/', '.', '~']) => {
+                return self.files.complete(line, pos, context)
+            }
+            Some("play" | "rules" | "stats") if !rest.contains(' ') => &self.words.games,
+            Some("help") if !rest.contains(' ') => &self.words.topics,
+            _ => return Ok((pos, Vec::new())),
+        };
+        Ok((start, starting_with(choices, rest)))
     }
+}
+
+/// The words that begin with `typed`, whatever its case.
+fn starting_with(words: &[String], typed: &str) -> Vec<Pair> {
+    let typed = typed.to_lowercase();
+    words
+        .iter()
+        .filter(|w| w.to_lowercase().starts_with(&typed))
+        .map(|w| Pair {
+            display: w.clone(),
+            replacement: w.clone(),
+        })
+        .collect()
 }
 
 /// A terminal: line editing, Tab completion, history kept between runs.
 pub(crate) struct Terminal {
-    editor: Editor<Words, FileHistory>,
+    editor: Editor<Completion, FileHistory>,
     history: Option<PathBuf>,
 }
 
 impl Terminal {
     pub(crate) fn new() -> rustyline::Result<Terminal> {
         let mut editor = Editor::new()?;
-        editor.set_helper(Some(Words::default()));
+        editor.set_helper(Some(Completion::default()));
         let history = history_path();
         if let Some(path) = &history {
             let _ = editor.load_history(path);
@@ -146,10 +190,10 @@ impl Terminal {
 }
 
 impl LineSource for Terminal {
-    fn read(&mut self, prompt: &str, words: &[String], out: &mut dyn Write) -> Line {
+    fn read(&mut self, prompt: &str, words: &Words, out: &mut dyn Write) -> Line {
         let _ = out.flush();
         if let Some(helper) = self.editor.helper_mut() {
-            helper.words = words.to_vec();
+            helper.words = words.clone();
         }
         match self.editor.readline(prompt) {
             Ok(line) => {
@@ -163,15 +207,75 @@ impl LineSource for Terminal {
             Err(_) => Line::End,
         }
     }
+
+    fn width(&mut self) -> usize {
+        self.editor
+            .dimensions()
+            .map_or(80, |(columns, _)| columns.clamp(20, 200))
+    }
 }
 
-/// `DELVE_HISTORY`, else the XDG state folder, else `~/.local/state`.
+/// `DELVE_HISTORY`, else `history` in the state folder.
 fn history_path() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("DELVE_HISTORY") {
         return Some(PathBuf::from(path));
     }
-    let state = std::env::var_os("XDG_STATE_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")))?;
-    Some(state.join("delve/history"))
+    crate::places::state_dir().map(|d| d.join("history"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rustyline::history::MemHistory;
+
+    fn complete(line: &str, words: Words) -> (usize, Vec<String>) {
+        let completion = Completion {
+            words,
+            files: FilenameCompleter::new(),
+        };
+        let history = MemHistory::new();
+        let (start, pairs) = completion
+            .complete(line, line.len(), &Context::new(&history))
+            .unwrap();
+        (start, pairs.into_iter().map(|p| p.replacement).collect())
+    }
+
+    fn words() -> Words {
+        Words {
+            labels: vec!["discard 7♥".into(), "7♥ on J♠".into()],
+            commands: vec!["play".into(), "help".into(), "undo".into()],
+            games: vec!["crypt-crawl".into(), "tower-siege".into()],
+            topics: vec!["undo".into(), "play".into()],
+        }
+    }
+
+    #[test]
+    fn tab_completes_labels_commands_games_and_topics() {
+        assert_eq!(complete("pl", words()), (0, vec!["play".into()]));
+        assert_eq!(complete("disc", words()), (0, vec!["discard 7♥".into()]));
+        assert_eq!(
+            complete("discard ", words()),
+            (0, vec!["discard 7♥".into()])
+        );
+        assert_eq!(
+            complete("play cr", words()),
+            (5, vec!["crypt-crawl".into()])
+        );
+        assert_eq!(
+            complete("rules T", words()),
+            (6, vec!["tower-siege".into()])
+        );
+        assert_eq!(complete("help u", words()), (5, vec!["undo".into()]));
+        assert_eq!(complete("undo 3", words()).1, Vec::<String>::new());
+    }
+
+    #[test]
+    fn tab_completes_file_names_after_file_commands() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("kept-game.json"), "").unwrap();
+        let line = format!("load {}/kept", dir.path().display());
+        let (_, found) = complete(&line, words());
+        let whole = dir.path().join("kept-game.json").display().to_string();
+        assert_eq!(found, vec![whole]);
+    }
 }

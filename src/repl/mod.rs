@@ -7,7 +7,9 @@ pub(crate) mod command;
 pub(crate) mod files;
 pub(crate) mod help;
 pub(crate) mod input;
+pub(crate) mod wrap;
 
+use crate::autosave::Keeper;
 use crate::open::GameSpec;
 use crate::render;
 use crate::run::live::LiveRun;
@@ -19,20 +21,31 @@ use crate::script::{catalog, Program, ScriptError};
 use crate::session::{Session, Standing};
 use crate::transcript::record;
 use answer::Answer;
-use command::{Command, COMMANDS};
+use command::{Command, PlayArgs, Steps, COMMANDS};
 use files::Files;
-use input::{Line, LineSource};
+use input::{Line, LineSource, Words};
 use std::io::{self, Write};
 
 pub(crate) struct Repl<'a> {
     session: Option<Session>,
     input: Box<dyn LineSource + 'a>,
     out: &'a mut dyn Write,
-    /// Show the table and the question before reading the next line.
-    changed: bool,
+    /// Show the table and the question before reading the next line: with
+    /// the narration since the last choice (`Some(true)`), or without it
+    /// (after undo, where it was told already).
+    changed: Option<bool>,
     files: Files,
     /// How often the script failed: a transcript with any fails its test.
     script_errors: usize,
+    /// Autosave and statistics: only for a person's REPL.
+    keeper: Option<Keeper>,
+    /// A person at a terminal: leaving or replacing a game asks first.
+    asks: bool,
+    /// The game's end is in the statistics already.
+    counted: bool,
+    /// Said once after the header (how a loaded game loaded).
+    opening: Vec<String>,
+    games: Vec<String>,
 }
 
 /// What a command has to say: done, refused (nothing changed), or the
@@ -53,10 +66,31 @@ impl<'a> Repl<'a> {
             session,
             input,
             out,
-            changed: true,
+            changed: Some(true),
             files: Files::Anywhere,
             script_errors: 0,
+            keeper: None,
+            asks: false,
+            counted: false,
+            opening: Vec::new(),
+            games: catalog::names(),
         }
+    }
+
+    /// Saves the game after every step and counts finished games.
+    pub(crate) fn keep(&mut self, keeper: Keeper) {
+        self.keeper = Some(keeper);
+    }
+
+    /// Asks before a game in progress is left or replaced (a terminal).
+    pub(crate) fn set_asks(&mut self, asks: bool) {
+        self.asks = asks;
+    }
+
+    /// A loaded game: whether it counted already, and what to tell about it.
+    pub(crate) fn set_loaded(&mut self, counted: bool, notes: Vec<String>) {
+        self.counted = counted;
+        self.opening = notes;
     }
 
     /// Limits the files that `save`, `load`, `record` and `play` may use.
@@ -73,14 +107,20 @@ impl<'a> Repl<'a> {
     pub(crate) fn run(&mut self) -> io::Result<()> {
         if let Some(session) = &self.session {
             let header = header(session);
-            writeln!(self.out, "{header}")?;
+            // A game loaded at its end was played before, not here.
+            let ended = matches!(session.standing(), Standing::Ended(_));
+            self.counted |= ended;
+            let mut lines = std::mem::take(&mut self.opening);
+            lines.push(header);
+            self.say(&lines.join("\n"))?;
         } else {
             writeln!(self.out, "delve: solo card games. `list` shows the games, `play GAME` starts one, `help` tells more.")?;
         }
         loop {
-            if std::mem::take(&mut self.changed) {
-                self.show(true)?;
+            if let Some(news) = self.changed.take() {
+                self.show(news)?;
             }
+            self.keep_game()?;
             let prompt = if self.session.is_some() {
                 "> "
             } else {
@@ -89,6 +129,9 @@ impl<'a> Repl<'a> {
             let words = self.completions();
             match self.input.read(prompt, &words, self.out) {
                 Line::End => {
+                    if self.in_progress() && self.asks && !self.confirm_leave(true)? {
+                        continue;
+                    }
                     if let Some(Standing::Asking(_)) = self.session.as_ref().map(Session::standing)
                     {
                         writeln!(self.out, "(input ended before the game did)")?;
@@ -109,12 +152,109 @@ impl<'a> Repl<'a> {
         Ok(())
     }
 
-    fn completions(&self) -> Vec<String> {
-        let mut words: Vec<String> = COMMANDS.iter().map(|(n, _, _)| n.to_string()).collect();
-        if let Some(prompt) = self.session.as_ref().and_then(Session::prompt) {
-            words.splice(0..0, prompt.options.iter().map(|o| o.label.clone()));
+    fn completions(&self) -> Words {
+        let commands: Vec<String> = COMMANDS.iter().map(|(n, _, _)| n.to_string()).collect();
+        let labels = self
+            .session
+            .as_ref()
+            .and_then(Session::prompt)
+            .map(|p| p.options.iter().map(|o| o.label.clone()).collect())
+            .unwrap_or_default();
+        Words {
+            labels,
+            topics: help::topics(),
+            commands,
+            games: self.games.clone(),
         }
-        words
+    }
+
+    /// Writes `text` wrapped to the screen, red suits painted.
+    fn say(&mut self, text: &str) -> io::Result<()> {
+        let width = self.input.width();
+        writeln!(
+            self.out,
+            "{}",
+            render::paint_suits(&wrap::wrap(text, width))
+        )
+    }
+
+    /// A game with choices made and not over: what leaving would interrupt.
+    fn in_progress(&self) -> bool {
+        self.session
+            .as_ref()
+            .is_some_and(|s| s.prompt().is_some() && !s.choices().is_empty())
+    }
+
+    /// Asks a yes-or-no question; the end of the input answers `at_end`.
+    fn confirm(&mut self, question: &str, at_end: bool) -> io::Result<bool> {
+        let width = self.input.width();
+        let question = wrap::wrap(question, width);
+        match self
+            .input
+            .read(&format!("{question} [y/N] "), &Words::default(), self.out)
+        {
+            Line::Text(answer) => Ok(matches!(answer.trim().to_lowercase().as_str(), "y" | "yes")),
+            Line::End => {
+                writeln!(self.out)?;
+                Ok(at_end)
+            }
+            Line::NotText | Line::Interrupted => Ok(false),
+        }
+    }
+
+    /// Whether to leave the game in progress (asked only at a terminal).
+    fn confirm_leave(&mut self, at_end: bool) -> io::Result<bool> {
+        let kept = self.keeper.as_ref().is_some_and(Keeper::saves);
+        let question = if kept {
+            "Leave this game? It is saved: `delve resume` brings it back."
+        } else {
+            "Leave this game? It is not saved."
+        };
+        self.confirm(question, at_end)
+    }
+
+    /// Whether the game in progress may be replaced: asked at a terminal.
+    fn may_replace(&mut self) -> io::Result<bool> {
+        if !self.asks || !self.in_progress() {
+            return Ok(true);
+        }
+        let made = self.session.as_ref().map_or(0, |s| s.choices().len());
+        let question = format!(
+            "This ends the game in progress ({made} choice{} made); it can not be resumed after. Go on?",
+            if made == 1 { "" } else { "s" }
+        );
+        let yes = self.confirm(&question, false)?;
+        if !yes {
+            writeln!(self.out, "The game goes on.")?;
+        }
+        Ok(yes)
+    }
+
+    /// Saves the game, and counts it in the statistics the first time it ends.
+    fn keep_game(&mut self) -> io::Result<()> {
+        let (Some(keeper), Some(session)) = (&mut self.keeper, &self.session) else {
+            return Ok(());
+        };
+        let mut told = Vec::new();
+        if let (Standing::Ended(outcome), false) = (session.standing(), self.counted) {
+            self.counted = true;
+            match keeper.count(session, outcome) {
+                Ok(Some(record)) => told.push(format!(
+                    "Your games of {}: {}.",
+                    session.ruleset.name(),
+                    record.summary()
+                )),
+                Ok(None) => {}
+                Err(error) => told.push(format!("(the statistics were not updated: {error:#})")),
+            }
+        }
+        if let Some(failure) = keeper.save(session, self.counted) {
+            told.push(format!("({failure:#})"));
+        }
+        for line in told {
+            self.say(&line)?;
+        }
+        Ok(())
     }
 
     /// The narration since the last choice, the table, then the question or the end.
@@ -128,25 +268,51 @@ impl<'a> Repl<'a> {
             let last = events
                 .iter()
                 .rposition(|e| matches!(e, Event::Chose { .. }));
-            for event in &events[last.map_or(0, |i| i + 1)..] {
-                if let Event::Say(text) = event {
-                    writeln!(self.out, "{}", render::paint_suits(text))?;
-                }
+            let said: Vec<String> = events[last.map_or(0, |i| i + 1)..]
+                .iter()
+                .filter_map(|event| match event {
+                    Event::Say(text) => Some(text.clone()),
+                    Event::Chose { .. } => None,
+                })
+                .collect();
+            if !said.is_empty() {
+                let text = said.join("\n");
+                self.say(&text)?;
             }
         }
+        let session = self.session.as_ref().expect("checked above");
         let (table, failed) = render::table(session);
-        if failed.is_some() {
+        let failed = failed.is_some();
+        writeln!(self.out, "{}\n", render::paint_suits(&table))?;
+        let width = self.input.width();
+        let session = self.session.as_ref().expect("checked above");
+        match session.standing() {
+            Standing::Asking(prompt) => {
+                let plain = prompt_text(prompt);
+                if plain.lines().all(|l| l.chars().count() <= width) {
+                    write!(self.out, "{}", render::prompt(prompt))?;
+                } else {
+                    write!(
+                        self.out,
+                        "{}",
+                        render::paint_suits(&wrap::wrap(&plain, width))
+                    )?;
+                }
+            }
+            Standing::Ended(outcome) => {
+                let mut wrapped = outcome.clone();
+                wrapped.summary = wrap::wrap(&outcome.summary, width);
+                let text = format!(
+                    "{}\n(undo, restart, new, play GAME or quit)",
+                    render::outcome(&wrapped)
+                );
+                writeln!(self.out, "{text}")?;
+            }
+        }
+        if failed {
             self.script_errors += 1;
         }
-        writeln!(self.out, "{}\n", render::paint_suits(&table))?;
-        match session.standing() {
-            Standing::Asking(prompt) => write!(self.out, "{}", render::prompt(prompt)),
-            Standing::Ended(outcome) => writeln!(
-                self.out,
-                "{}\n(undo, restart, new, play GAME or quit)",
-                render::outcome(outcome)
-            ),
-        }
+        Ok(())
     }
 
     /// Acts on one line; false to stop.
@@ -161,34 +327,43 @@ impl<'a> Repl<'a> {
                     return self.choose(index, &label).map(|()| true);
                 }
                 Answer::Mistake(message) => {
-                    writeln!(self.out, "{message}")?;
+                    self.say(&message)?;
                     return Ok(true);
                 }
                 Answer::Nothing => {}
             }
         }
         match command::parse(line) {
-            Some(Ok(Command::Quit)) => Ok(false),
+            Some(Ok(Command::Quit)) => {
+                if self.asks && self.in_progress() {
+                    return Ok(!self.confirm_leave(false)?);
+                }
+                Ok(false)
+            }
             Some(Ok(command)) => self.command(command).map(|()| true),
-            Some(Err(usage)) => writeln!(self.out, "{usage}").map(|()| true),
+            Some(Err(usage)) => self.say(&usage).map(|()| true),
             None => {
+                let first = line.split_whitespace().next().unwrap_or(line);
+                let near = command::suggest(first)
+                    .map(|name| format!(" Did you mean `{name}`?"))
+                    .unwrap_or_default();
                 let message = match self.session.as_ref().and_then(Session::prompt) {
                     Some(p) => format!(
-                        "`{line}` is neither an option nor a command: type 1 to {}, part of a label, or help",
+                        "`{line}` is neither an option nor a command: type 1 to {}, the first words of a label, or help.{near}",
                         p.options.len()
                     ),
-                    None => format!("`{line}` is not a command: help lists them"),
+                    None => format!("`{line}` is not a command: help lists them.{near}"),
                 };
-                writeln!(self.out, "{message}").map(|()| true)
+                self.say(&message).map(|()| true)
             }
         }
     }
 
     fn choose(&mut self, index: usize, label: &str) -> io::Result<()> {
+        self.say(&format!("→ {label}"))?;
         let session = self.session.as_mut().expect("a prompt has a session");
-        writeln!(self.out, "→ {}", render::paint_suits(label))?;
         match session.choose(index) {
-            Ok(()) => self.changed = true,
+            Ok(()) => self.changed = Some(true),
             Err(error) => self.script_failed(&error)?,
         }
         Ok(())
@@ -199,55 +374,48 @@ impl<'a> Repl<'a> {
             return writeln!(self.out, "Interrupted: the game stays where it was.");
         }
         self.script_errors += 1;
-        writeln!(
-            self.out,
+        self.say(&format!(
             "script error: {error}\n(the game stays where it was)"
-        )
+        ))
     }
 
     fn command(&mut self, command: Command) -> io::Result<()> {
         match command {
-            Command::Help(topic) => writeln!(self.out, "{}", help::help(topic.as_deref())),
+            Command::Help(topic) => {
+                let text = help::help(topic.as_deref());
+                self.say(&text)
+            }
             Command::List => writeln!(self.out, "{}", listing()),
+            Command::Stats(game) => {
+                let text = self.stats_text(game.as_deref());
+                self.say(&text)
+            }
             Command::Rules(Some(game)) => {
                 if let Err(refused) = self.files.may_play(&game) {
-                    return writeln!(self.out, "{refused}");
+                    return self.say(&refused);
                 }
                 match Program::load_named(&game) {
                     Ok(program) => writeln!(self.out, "{}", rules_text(program.ruleset())),
-                    Err(error) => writeln!(self.out, "{error:#}"),
+                    Err(error) => self.say(&format!("{error:#}")),
                 }
             }
-            Command::Play(game, seed) => {
-                if let Err(refused) = self.files.may_play(&game) {
-                    return writeln!(self.out, "{refused}");
-                }
-                let spec = GameSpec {
-                    game,
-                    seed,
-                    ..GameSpec::default()
-                };
-                match spec.open() {
-                    Ok(session) => {
-                        writeln!(self.out, "{}", header(&session))?;
-                        self.session = Some(session);
-                        self.changed = true;
-                        Ok(())
-                    }
-                    Err(error) => {
-                        if error
-                            .chain()
-                            .any(<dyn std::error::Error + 'static>::is::<ScriptError>)
-                        {
-                            self.script_errors += 1;
-                        }
-                        writeln!(self.out, "{error:#}")
-                    }
-                }
-            }
+            Command::Play(play) => self.play(play),
+            Command::Resume => self.resume(),
             Command::Quit => Ok(()),
+            Command::New(seed) if self.session.is_some() => {
+                if !self.may_replace()? {
+                    return Ok(());
+                }
+                self.game_command(Command::New(seed))
+            }
+            Command::Load(file) if self.session.is_none() && self.keeper.is_some() => {
+                self.load_first(&file)
+            }
             other => {
                 if self.session.is_some() {
+                    if matches!(other, Command::Load(_)) && !self.may_replace()? {
+                        return Ok(());
+                    }
                     self.game_command(other)
                 } else {
                     writeln!(
@@ -259,45 +427,181 @@ impl<'a> Repl<'a> {
         }
     }
 
+    fn play(&mut self, play: PlayArgs) -> io::Result<()> {
+        let game = match &self.files {
+            Files::Anywhere if play.game.starts_with('~') => {
+                crate::places::expand_home(&play.game).display().to_string()
+            }
+            _ => play.game,
+        };
+        if let Err(refused) = self.files.may_play(&game) {
+            return self.say(&refused);
+        }
+        let spec = GameSpec {
+            game,
+            seed: play.seed,
+            opts: play.opts,
+            ..GameSpec::default()
+        };
+        // Opened first, so a bad name or option leaves the game alone and asks nothing.
+        match spec.open() {
+            Ok(session) => {
+                if !self.may_replace()? {
+                    return Ok(());
+                }
+                let header = header(&session);
+                self.say(&header)?;
+                self.session = Some(session);
+                self.counted = false;
+                self.changed = Some(true);
+                Ok(())
+            }
+            Err(error) => {
+                if error
+                    .chain()
+                    .any(<dyn std::error::Error + 'static>::is::<ScriptError>)
+                {
+                    self.script_errors += 1;
+                }
+                self.say(&format!("{error:#}"))
+            }
+        }
+    }
+
+    /// `resume`: the last game, saved as it was played.
+    fn resume(&mut self) -> io::Result<()> {
+        let Some(keeper) = self.keeper.as_mut() else {
+            return self
+                .say("resume brings back the game played last at the REPL; a transcript has none");
+        };
+        if self.session.is_some() {
+            return self.say(
+                "This is the last game: it is saved after every choice, and `delve resume` brings it back.",
+            );
+        }
+        match keeper.resume() {
+            Ok(loaded) => {
+                let ended = matches!(loaded.session.standing(), Standing::Ended(_));
+                let mut notes = loaded.notes;
+                notes.insert(0, format!("Resumed {}", header(&loaded.session)));
+                self.session = Some(loaded.session);
+                self.counted = loaded.counted || ended;
+                self.changed = Some(true);
+                self.say(&notes.join("\n"))
+            }
+            Err(error) => self.say(&format!("{error:#}")),
+        }
+    }
+
+    /// `load` at the `delve>` prompt, with no game to load into.
+    fn load_first(&mut self, file: &str) -> io::Result<()> {
+        let path = match self.files.resolve(file) {
+            Ok(path) => path,
+            Err(refused) => return self.say(&refused),
+        };
+        match save::load(&path, file, None) {
+            Ok(loaded) => {
+                let ended = matches!(loaded.session.standing(), Standing::Ended(_));
+                let mut notes = loaded.notes;
+                notes.insert(0, format!("Loaded {file}: {}", header(&loaded.session)));
+                self.session = Some(loaded.session);
+                self.counted = loaded.counted || ended;
+                self.changed = Some(true);
+                self.say(&notes.join("\n"))
+            }
+            Err(error) => self.say(&format!("{error:#}")),
+        }
+    }
+
+    fn stats_text(&self, game: Option<&str>) -> String {
+        if self.keeper.is_none() {
+            return "a transcript keeps no statistics".into();
+        }
+        match crate::record_book::default_path() {
+            Some(path) => match crate::record_book::records(&path, game) {
+                Ok(records) => crate::record_book::text(&records, game),
+                Err(error) => format!("{error:#}"),
+            },
+            None => "no home folder (HOME or XDG_DATA_HOME) to keep statistics in".into(),
+        }
+    }
+
+    /// `save FILE`; at a terminal an existing file is replaced only after a yes.
+    fn save(&mut self, file: &str) -> io::Result<Reply> {
+        let path = match self.files.resolve(file) {
+            Ok(path) => path,
+            Err(refused) => return Ok(Reply::Refused(refused)),
+        };
+        if self.asks
+            && path.exists()
+            && !self.confirm(&format!("{file} exists: replace it?"), false)?
+        {
+            return Ok(Reply::Refused(format!("Not saved: {file} is as it was.")));
+        }
+        let session = self.session.as_ref().expect("checked by the caller");
+        Ok(
+            match save::save_marked(session, self.counted, &path, file) {
+                Ok(()) => Reply::Done(format!("Saved to {file}.")),
+                Err(error) => Reply::Refused(format!("{error:#}")),
+            },
+        )
+    }
+
     fn game_command(&mut self, command: Command) -> io::Result<()> {
+        let reply = match command {
+            Command::Save(file) => self.save(&file)?,
+            other => return self.moving_command(other),
+        };
+        self.tell(reply)
+    }
+
+    /// Says a command's reply; a script failure is counted.
+    fn tell(&mut self, reply: Reply) -> io::Result<()> {
+        let message = match reply {
+            Reply::Done(message) | Reply::Refused(message) => message,
+            Reply::ScriptFailed(message) => {
+                self.script_errors += 1;
+                message
+            }
+        };
+        if message.is_empty() {
+            Ok(())
+        } else {
+            self.say(&message)
+        }
+    }
+
+    fn moving_command(&mut self, command: Command) -> io::Result<()> {
         let session = self.session.as_mut().expect("checked by the caller");
         // Whether the game moved, so the table and question are shown again.
         let mut moved = false;
+        // Whether the narration before the question is new to the player.
+        let mut news = true;
+        let mut fresh = false;
         let reply = match command {
             Command::Rules(_) => Reply::Done(rules_text(&session.ruleset)),
             Command::Options => Reply::Done(options_text(session)),
             Command::Show => {
                 moved = true;
+                news = false;
                 Reply::Done(String::new())
             }
-            Command::Undo => step(
-                session.undo(),
-                &mut moved,
-                "Undone.",
-                "There is nothing to undo.",
-            ),
-            Command::Redo => step(
-                session.redo(),
-                &mut moved,
-                "Redone.",
-                "There is nothing to redo.",
-            ),
+            Command::Undo(steps) => {
+                news = false;
+                undo_many(session, steps, &mut moved)
+            }
+            Command::Redo(steps) => redo_many(session, steps, &mut moved),
             Command::Restart => {
+                news = false;
                 let result = session.restart().map(|()| true);
                 step(result, &mut moved, "Back to the start of this deal.", "")
             }
             Command::New(seed) => {
                 let seed = seed.unwrap_or(session.deal.seed.wrapping_add(1));
                 let result = session.new_deal(seed).map(|()| true);
+                fresh = true;
                 step(result, &mut moved, &format!("New deal: seed {seed}."), "")
             }
-            Command::Save(file) => match self.files.resolve(&file) {
-                Ok(path) => match save::save(session, &path, &file) {
-                    Ok(()) => Reply::Done(format!("Saved to {file}.")),
-                    Err(error) => Reply::Refused(format!("{error:#}")),
-                },
-                Err(refused) => Reply::Refused(refused),
-            },
             Command::Record(file) => match self.files.resolve(&file) {
                 Ok(path) => match record::write(session, &path, &file) {
                     Ok(n) => Reply::Done(format!(
@@ -313,6 +617,8 @@ impl<'a> Repl<'a> {
                     Ok(loaded) => {
                         *session = loaded.session;
                         moved = true;
+                        let ended = matches!(session.standing(), Standing::Ended(_));
+                        self.counted = loaded.counted || ended;
                         let mut notes = loaded.notes;
                         notes.insert(0, format!("Loaded {file}: {}", header(session)));
                         Reply::Done(notes.join("\n"))
@@ -333,7 +639,7 @@ impl<'a> Repl<'a> {
             },
             Command::Log => Reply::Done(log_text(session)),
             Command::Hint => match session.hint() {
-                Some(Ok(label)) => Reply::Done(format!("hint: {}", render::paint_suits(&label))),
+                Some(Ok(label)) => Reply::Done(format!("hint: {label}")),
                 Some(Err(error)) => Reply::ScriptFailed(format!("script error in its bot: {error}")),
                 None if session.prompt().is_none() => {
                     Reply::Refused("the game is over: there is nothing to hint".into())
@@ -343,23 +649,115 @@ impl<'a> Repl<'a> {
                     session.ruleset.name()
                 )),
             },
-            Command::Help(_) | Command::List | Command::Play(..) | Command::Quit => {
+            Command::Help(_)
+            | Command::Save(_)
+            | Command::List
+            | Command::Play(..)
+            | Command::Resume
+            | Command::Stats(_)
+            | Command::Quit => {
                 unreachable!("handled without a game")
             }
         };
-        self.changed = moved;
-        let message = match reply {
-            Reply::Done(message) | Reply::Refused(message) => message,
-            Reply::ScriptFailed(message) => {
-                self.script_errors += 1;
-                message
-            }
-        };
-        if message.is_empty() {
-            Ok(())
-        } else {
-            writeln!(self.out, "{message}")
+        if fresh && moved {
+            self.counted = false;
         }
+        self.changed = moved.then_some(news);
+        self.tell(reply)
+    }
+}
+
+/// The question and its numbered options, unpainted (so it can be wrapped).
+fn prompt_text(prompt: &crate::decision::Prompt) -> String {
+    let mut out = format!("{}:\n", prompt.question);
+    for (i, option) in prompt.options.iter().enumerate() {
+        out += &format!("{:>4}. {}\n", i + 1, option.label);
+    }
+    out
+}
+
+/// `undo N` or `undo all`: what it took back.
+fn undo_many(session: &mut Session, steps: Steps, moved: &mut bool) -> Reply {
+    let labels = chosen_labels(session);
+    match session.undo_many(count(steps)) {
+        Ok(0) => Reply::Done("There is nothing to undo.".into()),
+        Ok(n) => {
+            *moved = true;
+            let undone = &labels[labels.len().saturating_sub(n)..];
+            Reply::Done(undone_text(undone, session.choices().is_empty()))
+        }
+        Err(error) => Reply::ScriptFailed(format!(
+            "script error: {error}\n(the game stays where it was)"
+        )),
+    }
+}
+
+/// `redo N` or `redo all`: what it made again.
+fn redo_many(session: &mut Session, steps: Steps, moved: &mut bool) -> Reply {
+    match session.redo_many(count(steps)) {
+        Ok(0) => Reply::Done("There is nothing to redo.".into()),
+        Ok(n) => {
+            *moved = true;
+            let labels = chosen_labels(session);
+            let redone = &labels[labels.len().saturating_sub(n)..];
+            Reply::Done(redone_text(redone, session.redo_len()))
+        }
+        Err(error) => Reply::ScriptFailed(format!(
+            "script error: {error}\n(the game stays where it was)"
+        )),
+    }
+}
+
+fn count(steps: Steps) -> usize {
+    match steps {
+        Steps::All => usize::MAX,
+        Steps::Count(n) => n,
+    }
+}
+
+/// The labels of the choices made, in order.
+fn chosen_labels(session: &Session) -> Vec<String> {
+    session
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Chose { label, .. } => Some(label.clone()),
+            Event::Say(_) => None,
+        })
+        .collect()
+}
+
+/// `Undone: discard 7♥.`, or for several the first and last taken back.
+fn undone_text(labels: &[String], at_start: bool) -> String {
+    let end = if at_start {
+        " Back at the start of this deal."
+    } else {
+        ""
+    };
+    match labels {
+        [] => format!("Undone.{end}"),
+        [one] => format!("Undone: {one}.{end}"),
+        [first, .., last] => format!(
+            "Undone {} choices, from {last} back to {first}.{end}",
+            labels.len()
+        ),
+    }
+}
+
+/// `Redone: discard 7♥.`, and how many are left to redo.
+fn redone_text(labels: &[String], left: usize) -> String {
+    let rest = if left > 0 {
+        format!(" ({left} more to redo)")
+    } else {
+        String::new()
+    };
+    match labels {
+        [] => format!("Redone.{rest}"),
+        [one] => format!("Redone: {one}.{rest}"),
+        [first, .., last] => format!(
+            "Redone {} choices, from {first} to {last}.{rest}",
+            labels.len()
+        ),
     }
 }
 
@@ -442,7 +840,10 @@ fn options_text(session: &Session) -> String {
             )
         })
         .collect();
-    format!("Options (set with --opt KEY=VALUE):\n{}", lines.join("\n"))
+    format!(
+        "Options (set them with `play GAME --opt KEY=VALUE`):\n{}",
+        lines.join("\n")
+    )
 }
 
 fn log_text(session: &Session) -> String {
@@ -479,4 +880,93 @@ pub(crate) fn listing() -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use input::Echoed;
+
+    /// The first shipped ruleset: the host's sources name no game.
+    fn game() -> String {
+        catalog::names().into_iter().next().unwrap()
+    }
+
+    /// What a person at a terminal sees for these lines (asking on).
+    fn at_terminal(lines: &[&str], files: Files) -> String {
+        let spec = GameSpec {
+            game: game(),
+            seed: Some(1),
+            ..GameSpec::default()
+        };
+        let session = spec.open().unwrap();
+        let mut out = Vec::new();
+        let input = Echoed::new(
+            lines
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .into_iter(),
+        );
+        let mut repl = Repl::new(Some(session), Box::new(input), &mut out);
+        repl.set_asks(true);
+        repl.set_files(files);
+        repl.run().unwrap();
+        drop(repl);
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn leaving_or_replacing_a_game_in_progress_asks_first() {
+        let seen = at_terminal(
+            &[
+                "1",
+                "quit",
+                "n",
+                "new",
+                "no",
+                &format!("play {} 2", game()),
+                "",
+                "quit",
+                "y",
+                "show",
+            ],
+            Files::Anywhere,
+        );
+        // No choice made yet: nothing to lose, so no question.
+        let fresh = at_terminal(&["quit", "show"], Files::Anywhere);
+        assert!(
+            !fresh.contains("Leave") && !fresh.contains("> show"),
+            "{fresh}"
+        );
+        assert_eq!(
+            seen.matches("Leave this game? It is not saved. [y/N]")
+                .count(),
+            2,
+            "{seen}"
+        );
+        assert_eq!(seen.matches("The game goes on.").count(), 2, "{seen}");
+        assert!(
+            seen.contains("This ends the game in progress (1 choice made)"),
+            "{seen}"
+        );
+        assert!(!seen.contains("New deal"), "{seen}");
+        assert!(!seen.contains("seed 2."), "{seen}");
+        assert!(!seen.ends_with("> show\n"), "quit with yes leaves: {seen}");
+    }
+
+    #[test]
+    fn saving_over_a_file_asks_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("kept.json");
+        std::fs::write(&file, "mine").unwrap();
+        let save = format!("save {}", file.display());
+        let seen = at_terminal(&[&save, "n", &save, "y"], Files::Anywhere);
+        assert!(seen.contains("exists: replace it? [y/N] n"), "{seen}");
+        assert!(seen.contains("is as it was."), "{seen}");
+        assert!(seen.contains("Saved to "), "{seen}");
+        assert!(std::fs::read_to_string(&file)
+            .unwrap()
+            .contains("delve-save"));
+    }
 }

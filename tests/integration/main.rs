@@ -1,6 +1,7 @@
 //! The one integration-test binary: each module is one interface of delve.
 
 mod cli;
+mod comforts;
 mod custom_cards;
 mod docs;
 mod hostile;
@@ -12,12 +13,26 @@ mod rule_authors;
 mod saves;
 mod sessions;
 
-/// The `delve` binary, without colour and without touching the user's history.
+/// The `delve` binary, without colour and without touching the user's
+/// history, autosave or statistics: each command gets a folder of its own
+/// for them in cargo's scratch folder for tests, so parallel tests never
+/// share an autosave (a test that reads them back uses `delve_in`).
 pub fn delve() -> assert_cmd::Command {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let home = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("home-{}-{n}", std::process::id()));
+    delve_in(&home)
+}
+
+/// The `delve` binary keeping its state and statistics under `home`.
+pub fn delve_in(home: &std::path::Path) -> assert_cmd::Command {
     let mut command = assert_cmd::Command::cargo_bin("delve").unwrap();
     command
         .env("NO_COLOR", "1")
         .env("DELVE_HISTORY", "/dev/null")
+        .env("XDG_STATE_HOME", home.join("state"))
+        .env("XDG_DATA_HOME", home.join("data"))
         .env_remove("DELVE_GAMES")
         .current_dir(env!("CARGO_MANIFEST_DIR"));
     command

@@ -1,0 +1,272 @@
+//! The player's statistics: for each ruleset and set of options, games
+//! played and won, the winning streak and scores. Kept in one JSON file in
+//! the data folder, rewritten atomically whenever a game played at the REPL
+//! first reaches its end. Games from sim, check, replay, test and the JSON
+//! protocol never reach it: only the REPL of `delve`, `delve play` and
+//! `delve resume` records.
+
+use crate::files;
+use crate::places;
+use crate::run::Outcome;
+use crate::session::Session;
+use anyhow::{bail, Context, Result};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+const FORMAT: &str = "delve-stats";
+const VERSION: u32 = 1;
+
+#[derive(Serialize, Deserialize, Default)]
+struct Book {
+    format: String,
+    version: u32,
+    records: Vec<Record>,
+}
+
+/// One ruleset with one set of options.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub(crate) struct Record {
+    /// The catalog name, or a script's full path.
+    pub game: String,
+    /// Every option's value as text, by name.
+    pub options: BTreeMap<String, String>,
+    pub played: u64,
+    pub won: u64,
+    /// Wins in a row up to the last game.
+    pub streak: u64,
+    pub best_streak: u64,
+    /// The highest numeric score (games scoring in text are not in it).
+    pub best_score: Option<f64>,
+    pub score_total: f64,
+    /// Games with a numeric score.
+    pub scored: u64,
+}
+
+impl Record {
+    fn new(game: String, options: BTreeMap<String, String>) -> Record {
+        Record {
+            game,
+            options,
+            played: 0,
+            won: 0,
+            streak: 0,
+            best_streak: 0,
+            best_score: None,
+            score_total: 0.0,
+            scored: 0,
+        }
+    }
+
+    fn add(&mut self, outcome: &Outcome) {
+        self.played += 1;
+        if outcome.is_win() {
+            self.won += 1;
+            self.streak += 1;
+            self.best_streak = self.best_streak.max(self.streak);
+        } else {
+            self.streak = 0;
+        }
+        if let Some(score) = outcome.score.as_f64() {
+            self.scored += 1;
+            self.score_total += score;
+            self.best_score = Some(self.best_score.map_or(score, |b| b.max(score)));
+        }
+    }
+
+    pub(crate) fn win_rate(&self) -> f64 {
+        if self.played == 0 {
+            0.0
+        } else {
+            self.won as f64 / self.played as f64
+        }
+    }
+
+    pub(crate) fn mean_score(&self) -> Option<f64> {
+        (self.scored > 0).then(|| self.score_total / self.scored as f64)
+    }
+
+    /// `damage_limit=3, jokers=true`: the options as one line.
+    fn options_text(&self) -> String {
+        self.options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// One line: `played 12, won 4 (33%), streak 1 (best 2), best score 9, mean 2.5`.
+    pub(crate) fn summary(&self) -> String {
+        let mut text = format!(
+            "played {}, won {} ({:.0}%), streak {} (best {})",
+            self.played,
+            self.won,
+            self.win_rate() * 100.0,
+            self.streak,
+            self.best_streak
+        );
+        if let (Some(best), Some(mean)) = (self.best_score, self.mean_score()) {
+            let _ = write!(text, ", best score {best}, mean score {mean:.1}");
+        }
+        text
+    }
+}
+
+/// The statistics file: `stats.json` in the data folder.
+pub(crate) fn default_path() -> Option<PathBuf> {
+    places::data_dir().map(|d| d.join("stats.json"))
+}
+
+fn read(path: &Path) -> Result<Book> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(Book {
+                format: FORMAT.into(),
+                version: VERSION,
+                records: Vec::new(),
+            })
+        }
+        Err(e) => return Err(e).with_context(|| format!("can not read {}", path.display())),
+    };
+    let book: Book = serde_json::from_str(&text)
+        .with_context(|| format!("{} is not a delve statistics file", path.display()))?;
+    if book.format != FORMAT || book.version != VERSION {
+        bail!(
+            "{} is not a version {VERSION} delve statistics file",
+            path.display()
+        );
+    }
+    Ok(book)
+}
+
+/// The ruleset and options a session's statistics are kept under.
+fn identity(session: &Session) -> (String, BTreeMap<String, String>) {
+    let options = session
+        .ruleset
+        .declared
+        .options
+        .iter()
+        .map(|o| (o.name.clone(), session.option_text(&o.name)))
+        .collect();
+    (crate::save::game_of(session), options)
+}
+
+/// Adds an ended game to the file at `path`; gives its updated record.
+pub(crate) fn add(path: &Path, session: &Session, outcome: &Outcome) -> Result<Record> {
+    let mut book = read(path)?;
+    let (game, options) = identity(session);
+    let found = book
+        .records
+        .iter()
+        .position(|r| r.game == game && r.options == options);
+    let index = found.unwrap_or_else(|| {
+        book.records.push(Record::new(game, options));
+        book.records.len() - 1
+    });
+    book.records[index].add(outcome);
+    let record = book.records[index].clone();
+    places::make_parent(path)
+        .and_then(|()| {
+            files::write_atomically(
+                path,
+                (serde_json::to_string_pretty(&book)? + "\n").as_bytes(),
+            )
+        })
+        .with_context(|| format!("can not write the statistics to {}", path.display()))?;
+    Ok(record)
+}
+
+/// The records of `game` (every game when `None`), sorted by game and options.
+pub(crate) fn records(path: &Path, game: Option<&str>) -> Result<Vec<Record>> {
+    let mut records = read(path)?.records;
+    if let Some(game) = game {
+        let full = std::fs::canonicalize(game)
+            .ok()
+            .filter(|_| crate::script::catalog::is_path(game))
+            .map(|p| p.display().to_string());
+        records.retain(|r| r.game == game || Some(&r.game) == full.as_ref());
+    }
+    records.sort_by(|a, b| (&a.game, a.options_text()).cmp(&(&b.game, b.options_text())));
+    Ok(records)
+}
+
+/// The records as `delve stats` prints them.
+pub(crate) fn text(records: &[Record], game: Option<&str>) -> String {
+    if records.is_empty() {
+        return match game {
+            Some(game) => format!("No games of {game} played yet."),
+            None => {
+                "No games played yet: statistics count the games you finish in the REPL.".into()
+            }
+        };
+    }
+    let mut out = String::new();
+    for record in records {
+        let _ = writeln!(out, "{} ({})", record.game, record.options_text());
+        let _ = writeln!(out, "  {}", record.summary());
+    }
+    out.trim_end().to_string()
+}
+
+/// The records as `delve stats --json` prints them.
+pub(crate) fn json(records: &[Record]) -> serde_json::Value {
+    let records: Vec<serde_json::Value> = records
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "game": r.game,
+                "options": r.options,
+                "played": r.played,
+                "won": r.won,
+                "win_rate": r.win_rate(),
+                "streak": r.streak,
+                "best_streak": r.best_streak,
+                "best_score": r.best_score,
+                "mean_score": r.mean_score(),
+            })
+        })
+        .collect();
+    serde_json::json!({ "records": records })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcome(result: &str, score: i64) -> Outcome {
+        Outcome {
+            result: result.into(),
+            score: score.into(),
+            summary: String::new(),
+        }
+    }
+
+    #[test]
+    fn streaks_rates_and_scores_follow_the_games() {
+        let mut r = Record::new("g".into(), BTreeMap::new());
+        for (result, score) in [("win", 4), ("win", 2), ("loss", 0), ("win", 9)] {
+            r.add(&outcome(result, score));
+        }
+        assert_eq!((r.played, r.won, r.streak, r.best_streak), (4, 3, 1, 2));
+        assert_eq!(r.best_score, Some(9.0));
+        assert_eq!(r.mean_score(), Some(3.75));
+        assert_eq!(
+            r.summary(),
+            "played 4, won 3 (75%), streak 1 (best 2), best score 9, mean score 3.8"
+        );
+    }
+
+    #[test]
+    fn a_text_score_counts_the_game_but_not_the_scores() {
+        let mut r = Record::new("g".into(), BTreeMap::new());
+        r.add(&Outcome {
+            result: "loss".into(),
+            score: "3/41".into(),
+            summary: String::new(),
+        });
+        assert_eq!((r.played, r.scored, r.best_score), (1, 0, None));
+        assert_eq!(r.summary(), "played 1, won 0 (0%), streak 0 (best 0)");
+    }
+}
