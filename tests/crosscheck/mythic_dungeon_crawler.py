@@ -763,6 +763,8 @@ class Host:
 
     def __init__(self, game: str, opts: list[str], deal_path: str):
         cmd = [BINARY, "play", game, "--seed", "0", "--deal", deal_path, "--json"]
+        # A lone option is asked, so every decision, forced or not, is compared.
+        cmd += ["--opt", "lone_option=ask"]
         for o in opts:
             cmd += ["--opt", o]
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
