@@ -32,12 +32,31 @@ fn command(cli: Cli) -> Result<()> {
             Ok(())
         }
         Some(Command::Play(args)) if args.json => {
-            let session = spec(&args.game).open()?;
             let mut out = std::io::stdout().lock();
+            let session = match spec(&args.game).open() {
+                Ok(session) => session,
+                Err(error) => {
+                    // A client reads stdout: the failure to load is a message too.
+                    let kind = error
+                        .chain()
+                        .find_map(|e| e.downcast_ref::<crate::script::ScriptError>())
+                        .map_or_else(|| serde_json::json!("load"), |e| serde_json::json!(e.kind));
+                    let message = serde_json::json!({
+                        "type": "error", "kind": kind, "message": format!("{error:#}")
+                    });
+                    writeln!(out, "{message}")?;
+                    return Err(error);
+                }
+            };
+            let settings = crate::json::Settings {
+                protocol: args.protocol,
+                reveal: args.reveal,
+            };
             Ok(crate::json::serve(
                 session,
                 std::io::stdin().lock(),
                 &mut out,
+                settings,
             )?)
         }
         Some(Command::Play(args)) => repl(Some(spec(&args.game).open()?)),

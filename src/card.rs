@@ -1,8 +1,24 @@
-//! Cards as values: the standard 52, the two jokers, and named custom cards,
-//! with the notation every interface shares (`10♥`, `QS`, `RJ`).
+//! Cards as values: the standard 52, the two jokers, and named custom cards
+//! that may carry properties, with the notation every interface shares
+//! (`10♥`, `QS`, `RJ`).
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
+
+/// A value of a custom card's property: what a rule reads back (exits,
+/// an object, a strength), never decoded from the card's name.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Prop {
+    Int(i64),
+    Bool(bool),
+    Text(String),
+}
+
+/// A custom card's properties by name. Shared, because cards are copied
+/// often and their properties never change: a changed card is a new card.
+pub(crate) type Props = Arc<BTreeMap<String, Prop>>;
 
 /// The four French suits, in the order a fresh deck is built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -51,9 +67,11 @@ pub enum Card {
     Joker {
         red: bool,
     },
-    /// A non-standard card (a tile, a card of a custom deck), known by its name.
+    /// A non-standard card (a tile, a card of a custom deck), known by its
+    /// name and its properties: two are the same card when both agree.
     Custom {
         name: String,
+        props: Props,
     },
 }
 
@@ -89,6 +107,22 @@ impl Card {
     pub fn suit(&self) -> Option<Suit> {
         match self {
             Card::Standard { suit, .. } => Some(*suit),
+            _ => None,
+        }
+    }
+
+    /// A custom card without properties.
+    pub fn named(name: &str) -> Card {
+        Card::Custom {
+            name: name.to_string(),
+            props: Props::default(),
+        }
+    }
+
+    /// A custom card's properties (none for a standard card or a joker).
+    pub fn props(&self) -> Option<&BTreeMap<String, Prop>> {
+        match self {
+            Card::Custom { props, .. } => Some(props),
             _ => None,
         }
     }
@@ -142,7 +176,7 @@ impl fmt::Display for Card {
             Card::Standard { rank, suit } => write!(f, "{}{}", rank_name(*rank), suit.symbol()),
             Card::Joker { red: true } => f.write_str("RJ"),
             Card::Joker { red: false } => f.write_str("BJ"),
-            Card::Custom { name } => f.write_str(name),
+            Card::Custom { name, .. } => f.write_str(name),
         }
     }
 }

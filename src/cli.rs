@@ -141,7 +141,13 @@ pub struct GameArgs {
 pub struct PlayArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Speak the JSON-lines protocol on stdin/stdout instead of the REPL
+    /// Speak the JSON-lines protocol on stdin/stdout instead of the REPL (docs/protocol.md)
     #[arg(long)]
     pub json: bool,
+    /// With --json: which protocol version to speak (1 is the stream before `hello`)
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=2), requires = "json")]
+    pub protocol: u32,
+    /// With --json: show face-down cards in the table too (for test drivers, not players)
+    #[arg(long, requires = "json")]
+    pub reveal: bool,
 }

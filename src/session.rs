@@ -200,10 +200,16 @@ impl Session {
     /// What the ruleset's own bot would choose now: `None` when it has no bot.
     pub fn hint(&mut self) -> Option<Result<String, ScriptError>> {
         let prompt = self.prompt()?.clone();
+        Some(self.hint_index()?.map(|i| prompt.options[i].label.clone()))
+    }
+
+    /// The index of the option the ruleset's own bot would choose now.
+    pub fn hint_index(&mut self) -> Option<Result<usize, ScriptError>> {
+        self.prompt()?;
         if !self.ruleset.has_bot() {
             return None;
         }
-        Some(self.live.hint().map(|i| prompt.options[i].label.clone()))
+        Some(self.live.hint())
     }
 
     /// Ends the session, keeping its thread for another game of the same ruleset.

@@ -1,6 +1,7 @@
 //! The table: every pile and every named value of a game's state, the one
 //! state the host renders, hashes and checks. It also remembers which cards
-//! were created, so it can prove that none was lost or copied since.
+//! are in play (created and not retired), so it can prove that none was lost
+//! or copied since.
 
 use crate::card::Card;
 use crate::pile::Pile;
@@ -36,9 +37,15 @@ pub struct Table {
     /// Named values the script keeps on the table: hit points, a flag, a
     /// name, a card, or nothing.
     pub state: BTreeMap<String, Value>,
-    /// Every card created so far, with how many of each: a count, so that
-    /// creating a card costs the same however many there are.
-    created: BTreeMap<Card, usize>,
+    /// Every card in play (created and not yet retired), with how many of
+    /// each: a count, so that creating a card costs the same however many
+    /// there are.
+    live: BTreeMap<Card, usize>,
+    /// How many cards were created in the whole game, and how many of them
+    /// retired: a game that makes and retires cards at every turn is bounded
+    /// by the first, and the second lets a reader trace every card.
+    made: usize,
+    retired: usize,
 }
 
 impl Table {
@@ -71,23 +78,45 @@ impl Table {
     /// Records new cards as part of the game; the caller puts them in a pile.
     pub fn create(&mut self, cards: &[Card]) {
         for card in cards {
-            *self.created.entry(card.clone()).or_insert(0) += 1;
+            *self.live.entry(card.clone()).or_insert(0) += 1;
         }
+        self.made += cards.len();
     }
 
-    /// How many cards were created.
+    /// Takes a card out of play for good; the caller has taken it off its pile.
+    pub fn retire(&mut self, card: &Card) {
+        if let Some(n) = self.live.get_mut(card) {
+            *n -= 1;
+            if *n == 0 {
+                self.live.remove(card);
+            }
+        }
+        self.retired += 1;
+    }
+
+    /// How many cards are in play.
     pub fn card_count(&self) -> usize {
-        self.created.values().sum()
+        self.made - self.retired
     }
 
-    /// Checks that the piles hold exactly the cards created: none lost, none
+    /// How many cards were created in the whole game, retired ones included.
+    pub fn made_count(&self) -> usize {
+        self.made
+    }
+
+    /// How many cards were retired.
+    pub fn retired_count(&self) -> usize {
+        self.retired
+    }
+
+    /// Checks that the piles hold exactly the cards in play: none lost, none
     /// copied. Names what differs.
     pub(crate) fn check_conservation(&self) -> Result<(), String> {
         let mut held: BTreeMap<&Card, usize> = BTreeMap::new();
         for card in self.piles.iter().flat_map(Pile::cards) {
             *held.entry(card).or_insert(0) += 1;
         }
-        let created: BTreeMap<&Card, usize> = self.created.iter().map(|(c, n)| (c, *n)).collect();
+        let created: BTreeMap<&Card, usize> = self.live.iter().map(|(c, n)| (c, *n)).collect();
         if held == created {
             return Ok(());
         }
@@ -168,6 +197,18 @@ mod tests {
             error.contains("more than once or never created: A♠"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn a_retired_card_is_out_of_play_and_counted() {
+        let mut table = table_with_deck();
+        let top = table.pile_mut(0).pop().unwrap();
+        table.retire(&top.card);
+        assert_eq!(table.check_conservation(), Ok(()));
+        assert_eq!((table.card_count(), table.retired_count()), (2, 1));
+        // Putting it back after retiring it is a copy.
+        table.pile_mut(0).push_placed(top);
+        assert!(table.check_conservation().is_err());
     }
 
     #[test]

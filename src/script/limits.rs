@@ -39,6 +39,10 @@ pub(crate) const MAX_PILES: usize = 1_000;
 pub(crate) const MAX_STATES: usize = 1_000;
 pub(crate) const MAX_CARDS: usize = 10_000;
 
+/// The most cards a game may create in all, retired ones included: a game
+/// that makes new cards every turn still ends within bounds.
+pub(crate) const MAX_MADE: usize = 1_000_000;
+
 /// The most narration (`say`) between two decisions, and in a whole game, in bytes.
 pub(crate) const MAX_SAID_PER_STEP: usize = 1 << 20;
 pub(crate) const MAX_SAID_PER_GAME: usize = 16 << 20;

@@ -213,11 +213,6 @@ impl Runtime {
         self.options.keys().map(ToString::to_string).collect()
     }
 
-    /// Cards may be created only while setting up: before the first decision.
-    pub fn in_setup(&self) -> bool {
-        self.decisions == 0
-    }
-
     /// Whether the script may see this card now: not face down while a bot decides.
     pub fn sees(&self, placed: &Placed) -> bool {
         placed.face_up || self.mode != Mode::Bot

@@ -494,7 +494,7 @@ def play_one(delve: str, config: Config, seed: str, workdir: str, timeout: float
                             f"EOF (exit {proc.wait()}; stderr: {stderr!r})")
             msg = json.loads(line)
             kind = msg.get("type")
-            if kind == "say":
+            if kind in ("say", "hello", "ok"):  # protocol 2's opening and replies
                 continue
             expected = options(table) if table.outcome is None else []
             expected_labels = [label for label, _ in expected]

@@ -791,7 +791,7 @@ class Host:
         """The next prompt, end or error (say lines are skipped)."""
         while True:
             msg = json.loads(self._line())
-            if msg.get("type") != "say":
+            if msg.get("type") not in ("say", "hello", "ok"):  # hello, ok: protocol 2
                 return msg
 
     def answer(self, index: int) -> None:

@@ -487,6 +487,8 @@ class HostSession:
             if msg.get("type") == "say":
                 self.says.append(msg.get("text", ""))
                 continue
+            if msg.get("type") in ("hello", "ok"):  # protocol 2's opening and replies
+                continue
             return msg
 
     def answer(self, index: int) -> None:

@@ -36,11 +36,12 @@ impl Client {
         serde_json::from_str(&line).unwrap_or_else(|e| panic!("not JSON: {line}: {e}"))
     }
 
-    /// The next prompt, skipping narration.
+    /// The next prompt (or end, or error), skipping narration, `hello` and
+    /// the `ok` that confirms a line.
     fn prompt(&mut self) -> Value {
         loop {
             let message = self.next();
-            if message["type"] != "say" {
+            if !["say", "hello", "ok"].contains(&message["type"].as_str().unwrap()) {
                 return message;
             }
         }
@@ -137,4 +138,89 @@ fn a_script_error_says_its_kind_and_the_prompt_stays() {
         "{error}"
     );
     assert_eq!(client.prompt(), third);
+}
+
+#[test]
+fn hello_opens_and_every_line_gets_ok_or_error() {
+    let mut client = Client::start(&["clear-the-dungeon", "--seed", "1"]);
+    let hello = client.next();
+    assert_eq!(hello["type"], "hello");
+    assert_eq!(hello["protocol"], 2);
+    assert_eq!(hello["game"], "clear-the-dungeon");
+    assert_eq!(hello["seed"], 1);
+    assert_eq!(hello["options"]["damage_limit"], 7);
+    let first = client.prompt();
+    assert_eq!(first["options"][0]["index"], 0);
+    client.send("hint");
+    let hint = client.next();
+    assert_eq!(hint["type"], "ok");
+    assert_eq!(hint["command"], "hint");
+    assert!(hint["label"].is_string());
+    assert_eq!(client.prompt(), first, "a hint moves nothing");
+    client.send("redo");
+    let refused = client.next();
+    assert_eq!(
+        (refused["type"].as_str(), refused["command"].as_str()),
+        (Some("error"), Some("redo"))
+    );
+    assert_eq!(client.prompt(), first, "an error resends the same prompt");
+    client.send("0");
+    let ok = client.next();
+    assert_eq!(ok["command"], "choose");
+    assert_eq!(ok["label"], first["options"][0]["label"]);
+    let second = client.prompt();
+    client.send("restart");
+    client.prompt();
+    client.send("redo");
+    assert_eq!(client.prompt(), second);
+}
+
+#[test]
+fn the_table_hides_face_down_cards_unless_revealed() {
+    let cards = |prompt: &Value, pile: &str| -> Vec<Value> {
+        let piles = prompt["table"]["piles"].as_array().unwrap();
+        let pile = piles.iter().find(|p| p["name"] == pile).unwrap();
+        pile["cards"].as_array().unwrap().clone()
+    };
+    let mut hidden = Client::start(&["clear-the-dungeon", "--seed", "1"]);
+    let prompt = hidden.prompt();
+    let deck = cards(&prompt, "power deck");
+    assert_eq!(deck.len(), 39);
+    assert!(deck
+        .iter()
+        .all(|c| c == &serde_json::json!({"face_up": false})));
+    assert_eq!(cards(&prompt, "hand").len(), 3);
+    assert!(cards(&prompt, "hand")[0]["name"].is_string());
+    assert!(prompt["view"].as_str().unwrap().contains("column 1"));
+    assert_eq!(prompt["table"]["state"]["defeated"], 0);
+
+    let mut revealed = Client::start(&["clear-the-dungeon", "--seed", "1", "--reveal"]);
+    let deck = cards(&revealed.prompt(), "power deck");
+    assert!(deck
+        .iter()
+        .all(|c| c["name"].is_string() && c["face_up"] == false));
+}
+
+#[test]
+fn protocol_1_is_the_old_stream() {
+    let mut client = Client::start(&["clear-the-dungeon", "--seed", "1", "--protocol", "1"]);
+    let first = client.next();
+    assert_eq!(first["type"], "prompt", "no hello in version 1");
+    assert!(first.get("table").is_none() && first["options"][0].get("index").is_none());
+    client.send("0");
+    assert_eq!(client.next()["type"], "prompt", "no ok in version 1");
+}
+
+#[test]
+fn a_game_that_does_not_load_says_so_in_json() {
+    let output = Command::new(assert_cmd::cargo::cargo_bin("delve"))
+        .args(["play", "no-such-game", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let line = String::from_utf8(output.stdout).unwrap();
+    let error: Value = serde_json::from_str(line.trim()).unwrap();
+    assert_eq!(error["type"], "error");
+    assert_eq!(error["kind"], "load");
+    assert!(error["message"].as_str().unwrap().contains("no-such-game"));
 }

@@ -1,10 +1,12 @@
 //! The one integration-test binary: each module is one interface of delve.
 
 mod cli;
+mod custom_cards;
 mod docs;
 mod hostile;
 mod imports;
 mod json_protocol;
+mod protocol_doc;
 mod random_play;
 mod rule_authors;
 mod saves;

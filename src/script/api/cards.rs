@@ -1,9 +1,84 @@
-//! Cards for scripts: building decks, reading a card, picking at random.
+//! Cards for scripts: building decks, reading a card and its properties,
+//! picking at random.
 
 use super::{fail, text_of, Fallible, Shared};
-use crate::card::{Card, Suit};
+use crate::card::{Card, Prop, Props, Suit};
+use crate::script::limits::MAX_TEXT;
 use crate::script::runtime::check_name;
-use rhai::{Array, Dynamic, Engine};
+use rhai::{Array, Dynamic, Engine, Map};
+
+/// The most properties one custom card may carry.
+const MAX_PROPS: usize = 64;
+
+/// A map of numbers, true/false and text as a card's properties.
+fn props_of(name: &str, map: Map) -> Fallible<Props> {
+    if map.len() > MAX_PROPS {
+        return fail(format!("a card carries at most {MAX_PROPS} properties"));
+    }
+    let mut props = std::collections::BTreeMap::new();
+    for (key, value) in map {
+        check_name("property", &key)?;
+        let prop = if let Some(n) = value.clone().try_cast::<i64>() {
+            Prop::Int(n)
+        } else if let Some(b) = value.clone().try_cast::<bool>() {
+            Prop::Bool(b)
+        } else if value.is_string() {
+            let text = value.into_string().unwrap_or_default();
+            if text.chars().count() > MAX_TEXT {
+                return fail(format!(
+                    "property `{key}` of card `{name}` is longer than {MAX_TEXT} characters"
+                ));
+            }
+            Prop::Text(text)
+        } else {
+            return fail(format!(
+                "property `{key}` of card `{name}` is a {}: a property is a number, true/false or text",
+                value.type_name()
+            ));
+        };
+        props.insert(key.to_string(), prop);
+    }
+    Ok(Props::new(props))
+}
+
+pub(crate) fn prop_to_dynamic(prop: &Prop) -> Dynamic {
+    match prop {
+        Prop::Int(n) => (*n).into(),
+        Prop::Bool(b) => (*b).into(),
+        Prop::Text(t) => t.clone().into(),
+    }
+}
+
+/// A property read from a card (`c.exits`, `c["exits"]`); a name the card
+/// lacks is an error that names the nearest it has.
+fn read_prop(card: &mut Card, name: &str) -> Fallible<Dynamic> {
+    let Some(props) = card.props() else {
+        return fail(format!(
+            "{card} is not a custom card: it has no property `{name}`"
+        ));
+    };
+    if let Some(prop) = props.get(name) {
+        return Ok(prop_to_dynamic(prop));
+    }
+    let nearest = props
+        .keys()
+        .max_by(|a, b| strsim::jaro_winkler(name, a).total_cmp(&strsim::jaro_winkler(name, b)))
+        .filter(|n| strsim::jaro_winkler(name, n) > 0.7);
+    let known = props
+        .keys()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .join(", ");
+    match nearest {
+        Some(near) => fail(format!(
+            "card {card} has no property `{name}`: did you mean `{near}`?"
+        )),
+        None if known.is_empty() => fail(format!("card {card} has no properties")),
+        None => fail(format!(
+            "card {card} has no property `{name}` (it has: {known})"
+        )),
+    }
+}
 
 pub(super) fn register(engine: &mut Engine, rt: &Shared) {
     engine
@@ -31,9 +106,23 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
                 .join(separator)
         })
         .register_fn("custom_card", |name: &str| -> Fallible<Card> {
+            Ok(Card::named(check_name("card", name)?))
+        })
+        .register_fn("custom_card", |name: &str, props: Map| -> Fallible<Card> {
+            let name = check_name("card", name)?;
             Ok(Card::Custom {
-                name: check_name("card", name)?.to_string(),
+                name: name.to_string(),
+                props: props_of(name, props)?,
             })
+        })
+        // `c.exits` falls back to this indexer when no getter has the name.
+        .register_indexer_get(|c: &mut Card, name: &str| read_prop(c, name))
+        .register_get("props", |c: &mut Card| -> Map {
+            c.props()
+                .into_iter()
+                .flatten()
+                .map(|(k, v)| (k.as_str().into(), prop_to_dynamic(v)))
+                .collect()
         })
         // The 52 cards, suit by suit (♠ ♥ ♦ ♣), ace to king.
         .register_fn("standard_deck", || -> Array {

@@ -5,6 +5,7 @@
 //! from a bot, a view or the top level; none knows any game.
 
 mod cards;
+mod lifecycle;
 mod moves;
 mod piles;
 mod state;
@@ -32,6 +33,7 @@ fn text_of(value: &Dynamic) -> String {
 
 pub(crate) fn register(engine: &mut Engine, rt: &Shared) {
     cards::register(engine, rt);
+    lifecycle::register(engine, rt);
     piles::register(engine, rt);
     moves::register(engine, rt);
     state::register(engine, rt);

@@ -3,7 +3,7 @@
 
 use super::{fail, Fallible, Shared};
 use crate::card::Card;
-use crate::script::limits::{MAX_CARDS, MAX_PILES};
+use crate::script::limits::MAX_PILES;
 use crate::script::runtime::{check_name, limit, Runtime};
 use rhai::{Array, Dynamic, Engine, FnPtr, NativeCallContext};
 
@@ -24,7 +24,7 @@ fn pile_named(rt: &Runtime, name: &str) -> Fallible<PileRef> {
     }
 }
 
-fn cards_of(array: Array) -> Fallible<Vec<Card>> {
+pub(super) fn cards_of(array: Array) -> Fallible<Vec<Card>> {
     array
         .into_iter()
         .map(|d| {
@@ -226,32 +226,8 @@ fn facing(engine: &mut Engine, rt: &Shared) {
     }
 }
 
-/// Putting new cards on the table, and shuffling.
+/// Shuffling a pile (cards come and go in `lifecycle`).
 fn content(engine: &mut Engine, rt: &Shared) {
-    let r = rt.clone();
-    engine.register_fn(
-        "create",
-        move |p: &mut PileRef, cards: Array| -> Fallible<()> {
-            let cards = cards_of(cards)?;
-            let mut rt = r.borrow_mut();
-            if !rt.in_setup() {
-                return fail(
-                    "cards can be created only during setup, before the first decision".into(),
-                );
-            }
-            rt.charge(cards.len() as u64 * 4);
-            let table = rt.table_mut("create")?;
-            if table.card_count() + cards.len() > MAX_CARDS {
-                return Err(limit(format!("a table holds at most {MAX_CARDS} cards")));
-            }
-            table.create(&cards);
-            let pile = table.pile_mut(p.0);
-            for card in cards {
-                pile.push(card);
-            }
-            Ok(())
-        },
-    );
     let r = rt.clone();
     engine.register_fn("shuffle", move |p: &mut PileRef| -> Fallible<()> {
         let mut rt = r.borrow_mut();
