@@ -68,7 +68,13 @@ pub(crate) fn plain_table(table: &Table) -> String {
 }
 
 pub(crate) fn prompt(prompt: &Prompt) -> String {
-    let mut out = format!("{}:\n", prompt.question);
+    // A question that ends in its own mark (`what now?`) gets no colon.
+    let colon = if prompt.question.ends_with(['?', ':', '!', '.']) {
+        ""
+    } else {
+        ":"
+    };
+    let mut out = format!("{}{colon}\n", prompt.question);
     for (i, option) in prompt.options.iter().enumerate() {
         let _ = writeln!(out, "{:>4}. {}", i + 1, paint_suits(&option.label));
     }
