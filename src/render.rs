@@ -67,7 +67,8 @@ pub(crate) fn plain_table(table: &Table) -> String {
     out
 }
 
-pub(crate) fn prompt(prompt: &Prompt) -> String {
+/// The question and its numbered options, unpainted (so it can be wrapped).
+pub(crate) fn prompt_text(prompt: &Prompt) -> String {
     // A question that ends in its own mark (`what now?`) gets no colon.
     let colon = if prompt.question.ends_with(['?', ':', '!', '.']) {
         ""
@@ -76,9 +77,14 @@ pub(crate) fn prompt(prompt: &Prompt) -> String {
     };
     let mut out = format!("{}{colon}\n", prompt.question);
     for (i, option) in prompt.options.iter().enumerate() {
-        let _ = writeln!(out, "{:>4}. {}", i + 1, paint_suits(&option.label));
+        let _ = writeln!(out, "{:>4}. {}", i + 1, option.label);
     }
     out
+}
+
+/// The question and its options with red suits painted.
+pub(crate) fn prompt(prompt: &Prompt) -> String {
+    paint_suits(&prompt_text(prompt))
 }
 
 pub(crate) fn outcome(outcome: &Outcome) -> String {

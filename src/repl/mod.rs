@@ -6,25 +6,28 @@ pub(crate) mod answer;
 pub(crate) mod command;
 pub(crate) mod files;
 pub(crate) mod help;
+mod history;
 pub(crate) mod input;
+mod texts;
 pub(crate) mod wrap;
 
 use crate::autosave::Keeper;
 use crate::open::GameSpec;
 use crate::render;
-use crate::run::live::LiveRun;
 use crate::run::Event;
 use crate::save;
 use crate::script::error::ErrorKind;
-use crate::script::Ruleset;
 use crate::script::{catalog, Program, ScriptError};
 use crate::session::{Session, Standing};
 use crate::transcript::record;
 use answer::Answer;
-use command::{Command, PlayArgs, Steps, COMMANDS};
+use command::{Command, PlayArgs, COMMANDS};
 use files::Files;
+use history::{redo_many, step, undo_many};
 use input::{Line, LineSource, Words};
 use std::io::{self, Write};
+pub(crate) use texts::{header, listing};
+use texts::{log_text, options_text, reload, rules_text};
 
 pub(crate) struct Repl<'a> {
     session: Option<Session>,
@@ -288,7 +291,7 @@ impl<'a> Repl<'a> {
         let session = self.session.as_ref().expect("checked above");
         match session.standing() {
             Standing::Asking(prompt) => {
-                let plain = prompt_text(prompt);
+                let plain = render::prompt_text(prompt);
                 if plain.lines().all(|l| l.chars().count() <= width) {
                     write!(self.out, "{}", render::prompt(prompt))?;
                 } else {
@@ -667,306 +670,5 @@ impl<'a> Repl<'a> {
     }
 }
 
-/// The question and its numbered options, unpainted (so it can be wrapped).
-fn prompt_text(prompt: &crate::decision::Prompt) -> String {
-    let mut out = format!("{}:\n", prompt.question);
-    for (i, option) in prompt.options.iter().enumerate() {
-        out += &format!("{:>4}. {}\n", i + 1, option.label);
-    }
-    out
-}
-
-/// `undo N` or `undo all`: what it took back.
-fn undo_many(session: &mut Session, steps: Steps, moved: &mut bool) -> Reply {
-    let labels = chosen_labels(session);
-    match session.undo_many(count(steps)) {
-        Ok(0) => Reply::Done("There is nothing to undo.".into()),
-        Ok(n) => {
-            *moved = true;
-            let undone = &labels[labels.len().saturating_sub(n)..];
-            Reply::Done(undone_text(undone, session.choices().is_empty()))
-        }
-        Err(error) => Reply::ScriptFailed(format!(
-            "script error: {error}\n(the game stays where it was)"
-        )),
-    }
-}
-
-/// `redo N` or `redo all`: what it made again.
-fn redo_many(session: &mut Session, steps: Steps, moved: &mut bool) -> Reply {
-    match session.redo_many(count(steps)) {
-        Ok(0) => Reply::Done("There is nothing to redo.".into()),
-        Ok(n) => {
-            *moved = true;
-            let labels = chosen_labels(session);
-            let redone = &labels[labels.len().saturating_sub(n)..];
-            Reply::Done(redone_text(redone, session.redo_len()))
-        }
-        Err(error) => Reply::ScriptFailed(format!(
-            "script error: {error}\n(the game stays where it was)"
-        )),
-    }
-}
-
-fn count(steps: Steps) -> usize {
-    match steps {
-        Steps::All => usize::MAX,
-        Steps::Count(n) => n,
-    }
-}
-
-/// The labels of the choices made, in order.
-fn chosen_labels(session: &Session) -> Vec<String> {
-    session
-        .events()
-        .iter()
-        .filter_map(|e| match e {
-            Event::Chose { label, .. } => Some(label.clone()),
-            Event::Say(_) => None,
-        })
-        .collect()
-}
-
-/// `Undone: discard 7♥.`, or for several the first and last taken back.
-fn undone_text(labels: &[String], at_start: bool) -> String {
-    let end = if at_start {
-        " Back at the start of this deal."
-    } else {
-        ""
-    };
-    match labels {
-        [] => format!("Undone.{end}"),
-        [one] => format!("Undone: {one}.{end}"),
-        [first, .., last] => format!(
-            "Undone {} choices, from {last} back to {first}.{end}",
-            labels.len()
-        ),
-    }
-}
-
-/// `Redone: discard 7♥.`, and how many are left to redo.
-fn redone_text(labels: &[String], left: usize) -> String {
-    let rest = if left > 0 {
-        format!(" ({left} more to redo)")
-    } else {
-        String::new()
-    };
-    match labels {
-        [] => format!("Redone.{rest}"),
-        [one] => format!("Redone: {one}.{rest}"),
-        [first, .., last] => format!(
-            "Redone {} choices, from {first} to {last}.{rest}",
-            labels.len()
-        ),
-    }
-}
-
-/// The message of a step that reruns the game: done, nothing to do, or failed.
-fn step(result: Result<bool, ScriptError>, moved: &mut bool, done: &str, nothing: &str) -> Reply {
-    match result {
-        Ok(true) => {
-            *moved = true;
-            Reply::Done(done.to_string())
-        }
-        Ok(false) => Reply::Done(nothing.to_string()),
-        Err(error) => Reply::ScriptFailed(format!(
-            "script error: {error}\n(the game stays where it was)"
-        )),
-    }
-}
-
-/// A ruleset's title and rules text, as `rules` prints them.
-fn rules_text(ruleset: &Ruleset) -> String {
-    format!("{}\n\n{}", ruleset.declared.title, ruleset.declared.rules)
-}
-
-fn reload(session: &mut Session) -> Result<String, String> {
-    let (live, ruleset) = catalog::reread(&session.ruleset.file)
-        .and_then(LiveRun::load)
-        .map_err(|e| format!("{e:#}\n(the game goes on with the script as it was)"))?;
-    let wanted = session.choices().len();
-    session
-        .reload(live, ruleset)
-        .map_err(|e| format!("script error: {e}\n(the game goes on with the script as it was)"))?;
-    let mut message = format!(
-        "Reloaded {}: replayed {} of {wanted} choices.",
-        session.ruleset.name(),
-        session.choices().len()
-    );
-    if let Some(d) = session.diverged() {
-        message += &format!(" Choice {} (`{}`) is no longer offered.", d.at + 1, d.key);
-    }
-    Ok(message)
-}
-
-/// The line that opens a game: which game, which deal, which options differ.
-pub(crate) fn header(session: &Session) -> String {
-    let declared = &session.ruleset.declared;
-    let mut text = format!("{}, seed {}", declared.title, session.deal.seed);
-    if let Some(deal) = &session.deal.stack {
-        text += &format!(", deal {}", deal.origin);
-    }
-    let changed: Vec<String> = declared
-        .options
-        .iter()
-        .filter(|o| session.option_text(&o.name) != o.default.to_string())
-        .map(|o| format!("{}={}", o.name, session.option_text(&o.name)))
-        .collect();
-    if !changed.is_empty() {
-        text += &format!(" ({})", changed.join(", "));
-    }
-    text + ". Type help for commands."
-}
-
-fn options_text(session: &Session) -> String {
-    let options = &session.ruleset.declared.options;
-    if options.is_empty() {
-        return format!("{} has no options.", session.ruleset.name());
-    }
-    let lines: Vec<String> = options
-        .iter()
-        .map(|o| {
-            let allowed = if o.allowed.is_empty() {
-                String::new()
-            } else {
-                format!(" [{}]", o.allowed.join(", "))
-            };
-            format!(
-                "  {} = {} (default {}){allowed}: {}",
-                o.name,
-                session.option_text(&o.name),
-                o.default,
-                o.help
-            )
-        })
-        .collect();
-    format!(
-        "Options (set them with `play GAME --opt KEY=VALUE`):\n{}",
-        lines.join("\n")
-    )
-}
-
-fn log_text(session: &Session) -> String {
-    let mut lines = Vec::new();
-    let mut decision = 0;
-    for event in session.events() {
-        match event {
-            Event::Say(text) => lines.push(format!("     {}", render::paint_suits(text))),
-            Event::Chose { label, .. } => {
-                decision += 1;
-                lines.push(format!("{decision:>3}. → {}", render::paint_suits(label)));
-            }
-        }
-    }
-    if lines.is_empty() {
-        "Nothing has happened yet.".into()
-    } else {
-        lines.join("\n")
-    }
-}
-
-/// One line per ruleset: its name and what it is; a broken one says why.
-pub(crate) fn listing() -> String {
-    let names = catalog::names();
-    let width = names.iter().map(String::len).max().unwrap_or(0);
-    names
-        .iter()
-        .map(|name| match Program::load_named(name) {
-            Ok(p) => format!("{name:width$}  {}", p.ruleset().declared.about),
-            Err(e) => format!(
-                "{name:width$}  (does not load: {})",
-                e.to_string().lines().next().unwrap_or("")
-            ),
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use input::Echoed;
-
-    /// The first shipped ruleset: the host's sources name no game.
-    fn game() -> String {
-        catalog::names().into_iter().next().unwrap()
-    }
-
-    /// What a person at a terminal sees for these lines (asking on).
-    fn at_terminal(lines: &[&str], files: Files) -> String {
-        let spec = GameSpec {
-            game: game(),
-            seed: Some(1),
-            ..GameSpec::default()
-        };
-        let session = spec.open().unwrap();
-        let mut out = Vec::new();
-        let input = Echoed::new(
-            lines
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .into_iter(),
-        );
-        let mut repl = Repl::new(Some(session), Box::new(input), &mut out);
-        repl.set_asks(true);
-        repl.set_files(files);
-        repl.run().unwrap();
-        drop(repl);
-        String::from_utf8(out).unwrap()
-    }
-
-    #[test]
-    fn leaving_or_replacing_a_game_in_progress_asks_first() {
-        let seen = at_terminal(
-            &[
-                "1",
-                "quit",
-                "n",
-                "new",
-                "no",
-                &format!("play {} 2", game()),
-                "",
-                "quit",
-                "y",
-                "show",
-            ],
-            Files::Anywhere,
-        );
-        // No choice made yet: nothing to lose, so no question.
-        let fresh = at_terminal(&["quit", "show"], Files::Anywhere);
-        assert!(
-            !fresh.contains("Leave") && !fresh.contains("> show"),
-            "{fresh}"
-        );
-        assert_eq!(
-            seen.matches("Leave this game? It is not saved. [y/N]")
-                .count(),
-            2,
-            "{seen}"
-        );
-        assert_eq!(seen.matches("The game goes on.").count(), 2, "{seen}");
-        assert!(
-            seen.contains("This ends the game in progress (1 choice made)"),
-            "{seen}"
-        );
-        assert!(!seen.contains("New deal"), "{seen}");
-        assert!(!seen.contains("seed 2."), "{seen}");
-        assert!(!seen.ends_with("> show\n"), "quit with yes leaves: {seen}");
-    }
-
-    #[test]
-    fn saving_over_a_file_asks_first() {
-        let dir = tempfile::tempdir().unwrap();
-        let file = dir.path().join("kept.json");
-        std::fs::write(&file, "mine").unwrap();
-        let save = format!("save {}", file.display());
-        let seen = at_terminal(&[&save, "n", &save, "y"], Files::Anywhere);
-        assert!(seen.contains("exists: replace it? [y/N] n"), "{seen}");
-        assert!(seen.contains("is as it was."), "{seen}");
-        assert!(seen.contains("Saved to "), "{seen}");
-        assert!(std::fs::read_to_string(&file)
-            .unwrap()
-            .contains("delve-save"));
-    }
-}
+mod tests;

@@ -1,0 +1,87 @@
+//! The REPL at a terminal: the questions it asks before a game is lost.
+
+use super::*;
+use input::Echoed;
+
+/// The first shipped ruleset: the host's sources name no game.
+fn game() -> String {
+    catalog::names().into_iter().next().unwrap()
+}
+
+/// What a person at a terminal sees for these lines (asking on).
+fn at_terminal(lines: &[&str], files: Files) -> String {
+    let spec = GameSpec {
+        game: game(),
+        seed: Some(1),
+        ..GameSpec::default()
+    };
+    let session = spec.open().unwrap();
+    let mut out = Vec::new();
+    let input = Echoed::new(
+        lines
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .into_iter(),
+    );
+    let mut repl = Repl::new(Some(session), Box::new(input), &mut out);
+    repl.set_asks(true);
+    repl.set_files(files);
+    repl.run().unwrap();
+    drop(repl);
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn leaving_or_replacing_a_game_in_progress_asks_first() {
+    let seen = at_terminal(
+        &[
+            "1",
+            "quit",
+            "n",
+            "new",
+            "no",
+            &format!("play {} 2", game()),
+            "",
+            "quit",
+            "y",
+            "show",
+        ],
+        Files::Anywhere,
+    );
+    // No choice made yet: nothing to lose, so no question.
+    let fresh = at_terminal(&["quit", "show"], Files::Anywhere);
+    assert!(
+        !fresh.contains("Leave") && !fresh.contains("> show"),
+        "{fresh}"
+    );
+    assert_eq!(
+        seen.matches("Leave this game? It is not saved. [y/N]")
+            .count(),
+        2,
+        "{seen}"
+    );
+    assert_eq!(seen.matches("The game goes on.").count(), 2, "{seen}");
+    assert!(
+        seen.contains("This ends the game in progress (1 choice made)"),
+        "{seen}"
+    );
+    assert!(!seen.contains("New deal"), "{seen}");
+    assert!(!seen.contains("seed 2."), "{seen}");
+    assert!(!seen.ends_with("> show\n"), "quit with yes leaves: {seen}");
+}
+
+#[test]
+fn saving_over_a_file_asks_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("kept.json");
+    std::fs::write(&file, "mine").unwrap();
+    let save = format!("save {}", file.display());
+    let seen = at_terminal(&[&save, "n", &save, "y"], Files::Anywhere);
+    assert!(seen.contains("exists: replace it? [y/N] n"), "{seen}");
+    assert!(seen.contains("is as it was."), "{seen}");
+    assert!(seen.contains("Saved to "), "{seen}");
+    assert!(std::fs::read_to_string(&file)
+        .unwrap()
+        .contains("delve-save"));
+}
