@@ -1,0 +1,209 @@
+//! Starting, leaving and keeping games at the REPL: `play`, `resume`,
+//! `load` at the `delve>` prompt, `save`, the questions asked before a game
+//! in progress is lost, and the autosave and statistics after each step.
+
+use super::{
+    header, io, save, wrap, Files, GameSpec, Keeper, Line, PlayArgs, Repl, Reply, ScriptError,
+    Standing, Words,
+};
+
+impl Repl<'_> {
+    /// A game with choices made and not over: what leaving would interrupt.
+    pub(super) fn in_progress(&self) -> bool {
+        self.session
+            .as_ref()
+            .is_some_and(|s| s.prompt().is_some() && !s.choices().is_empty())
+    }
+
+    /// Asks a yes-or-no question; the end of the input answers `at_end`.
+    pub(super) fn confirm(&mut self, question: &str, at_end: bool) -> io::Result<bool> {
+        let width = self.input.width();
+        let question = wrap::wrap(question, width);
+        match self
+            .input
+            .read(&format!("{question} [y/N] "), &Words::default(), self.out)
+        {
+            Line::Text(answer) => Ok(matches!(answer.trim().to_lowercase().as_str(), "y" | "yes")),
+            Line::End => {
+                writeln!(self.out)?;
+                Ok(at_end)
+            }
+            Line::NotText | Line::Interrupted => Ok(false),
+        }
+    }
+
+    /// Whether to leave the game in progress (asked only at a terminal).
+    pub(super) fn confirm_leave(&mut self, at_end: bool) -> io::Result<bool> {
+        let kept = self.keeper.as_ref().is_some_and(Keeper::saves);
+        let question = if kept {
+            "Leave this game? It is saved: `delve resume` brings it back."
+        } else {
+            "Leave this game? It is not saved."
+        };
+        self.confirm(question, at_end)
+    }
+
+    /// Whether the game in progress may be replaced: asked at a terminal.
+    pub(super) fn may_replace(&mut self) -> io::Result<bool> {
+        if !self.asks || !self.in_progress() {
+            return Ok(true);
+        }
+        let made = self.session.as_ref().map_or(0, |s| s.choices().len());
+        let question = format!(
+            "This ends the game in progress ({made} choice{} made); it can not be resumed after. Go on?",
+            if made == 1 { "" } else { "s" }
+        );
+        let yes = self.confirm(&question, false)?;
+        if !yes {
+            writeln!(self.out, "The game goes on.")?;
+        }
+        Ok(yes)
+    }
+
+    /// Saves the game, and counts it in the statistics the first time it ends.
+    pub(super) fn keep_game(&mut self) -> io::Result<()> {
+        let (Some(keeper), Some(session)) = (&mut self.keeper, &self.session) else {
+            return Ok(());
+        };
+        let mut told = Vec::new();
+        if let (Standing::Ended(outcome), false) = (session.standing(), self.counted) {
+            self.counted = true;
+            match keeper.count(session, outcome) {
+                Ok(Some(record)) => told.push(format!(
+                    "Your games of {}: {}.",
+                    session.ruleset.name(),
+                    record.summary()
+                )),
+                Ok(None) => {}
+                Err(error) => told.push(format!("(the statistics were not updated: {error:#})")),
+            }
+        }
+        if let Some(failure) = keeper.save(session, self.counted) {
+            told.push(format!("({failure:#})"));
+        }
+        for line in told {
+            self.say(&line)?;
+        }
+        Ok(())
+    }
+
+    pub(super) fn play(&mut self, play: PlayArgs) -> io::Result<()> {
+        let game = match &self.files {
+            Files::Anywhere if play.game.starts_with('~') => {
+                crate::places::expand_home(&play.game).display().to_string()
+            }
+            _ => play.game,
+        };
+        if let Err(refused) = self.files.may_play(&game) {
+            return self.say(&refused);
+        }
+        let spec = GameSpec {
+            game,
+            seed: play.seed,
+            opts: play.opts,
+            ..GameSpec::default()
+        };
+        // Opened first, so a bad name or option leaves the game alone and asks nothing.
+        match spec.open() {
+            Ok(session) => {
+                if !self.may_replace()? {
+                    return Ok(());
+                }
+                let header = header(&session);
+                self.say(&header)?;
+                self.session = Some(session);
+                self.counted = false;
+                self.changed = Some(true);
+                Ok(())
+            }
+            Err(error) => {
+                if error
+                    .chain()
+                    .any(<dyn std::error::Error + 'static>::is::<ScriptError>)
+                {
+                    self.script_errors += 1;
+                }
+                self.say(&format!("{error:#}"))
+            }
+        }
+    }
+
+    /// `resume`: the last game, saved as it was played.
+    pub(super) fn resume(&mut self) -> io::Result<()> {
+        let Some(keeper) = self.keeper.as_mut() else {
+            return self
+                .say("resume brings back the game played last at the REPL; a transcript has none");
+        };
+        if self.session.is_some() {
+            return self.say(
+                "This is the last game: it is saved after every choice, and `delve resume` brings it back.",
+            );
+        }
+        match keeper.resume() {
+            Ok(loaded) => {
+                let ended = matches!(loaded.session.standing(), Standing::Ended(_));
+                let mut notes = loaded.notes;
+                notes.insert(0, format!("Resumed {}", header(&loaded.session)));
+                self.session = Some(loaded.session);
+                self.counted = loaded.counted || ended;
+                self.changed = Some(true);
+                self.say(&notes.join("\n"))
+            }
+            Err(error) => self.say(&format!("{error:#}")),
+        }
+    }
+
+    /// `load` at the `delve>` prompt, with no game to load into.
+    pub(super) fn load_first(&mut self, file: &str) -> io::Result<()> {
+        let path = match self.files.resolve(file) {
+            Ok(path) => path,
+            Err(refused) => return self.say(&refused),
+        };
+        match save::load(&path, file, None) {
+            Ok(loaded) => {
+                let ended = matches!(loaded.session.standing(), Standing::Ended(_));
+                let mut notes = loaded.notes;
+                notes.insert(0, format!("Loaded {file}: {}", header(&loaded.session)));
+                self.session = Some(loaded.session);
+                self.counted = loaded.counted || ended;
+                self.changed = Some(true);
+                self.say(&notes.join("\n"))
+            }
+            Err(error) => self.say(&format!("{error:#}")),
+        }
+    }
+
+    pub(super) fn stats_text(&self, game: Option<&str>) -> String {
+        if self.keeper.is_none() {
+            return "a transcript keeps no statistics".into();
+        }
+        match crate::record_book::default_path() {
+            Some(path) => match crate::record_book::records(&path, game) {
+                Ok(records) => crate::record_book::text(&records, game),
+                Err(error) => format!("{error:#}"),
+            },
+            None => "no home folder (HOME or XDG_DATA_HOME) to keep statistics in".into(),
+        }
+    }
+
+    /// `save FILE`; at a terminal an existing file is replaced only after a yes.
+    pub(super) fn save(&mut self, file: &str) -> io::Result<Reply> {
+        let path = match self.files.resolve(file) {
+            Ok(path) => path,
+            Err(refused) => return Ok(Reply::Refused(refused)),
+        };
+        if self.asks
+            && path.exists()
+            && !self.confirm(&format!("{file} exists: replace it?"), false)?
+        {
+            return Ok(Reply::Refused(format!("Not saved: {file} is as it was.")));
+        }
+        let session = self.session.as_ref().expect("checked by the caller");
+        Ok(
+            match save::save_marked(session, self.counted, &path, file) {
+                Ok(()) => Reply::Done(format!("Saved to {file}.")),
+                Err(error) => Reply::Refused(format!("{error:#}")),
+            },
+        )
+    }
+}
