@@ -43,15 +43,10 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
         let mut rt = r.borrow_mut();
         rt.charge(rt.table().card_count() as u64 / 8);
         let table = rt.table_mut("retire")?;
-        let found = table
-            .piles()
-            .iter()
-            .enumerate()
-            .find_map(|(i, pile)| pile.position(&card).map(|at| (i, at)));
-        let Some((pile, at)) = found else {
+        let Some((pile, at)) = super::moves::find(table, &card) else {
             return fail(format!("{card} is not on the table: nothing to retire"));
         };
-        retire_at(table, pile, at);
+        retire_at(table, pile.0, at);
         Ok(())
     });
     let r = rt.clone();

@@ -26,7 +26,7 @@ fn take_top(table: &mut Table, from: PileRef) -> Fallible<Card> {
 
 /// The pile that holds `card` (the first, in the order piles were made, for
 /// a custom card that exists more than once), and where in it.
-fn find(table: &Table, card: &Card) -> Option<(PileRef, usize)> {
+pub(super) fn find(table: &Table, card: &Card) -> Option<(PileRef, usize)> {
     table
         .piles()
         .iter()
