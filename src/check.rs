@@ -5,11 +5,12 @@
 use crate::decision::Choice;
 use crate::open::options_for;
 use crate::run::live::LiveRun;
+use crate::run::Program;
 use crate::run::{self, Answerer, Deal, Event, Plan, Report, Stop};
 use crate::save;
 use crate::script::declare::{OptionValue, Options};
 use crate::script::error::ErrorKind;
-use crate::script::{Program, ScriptError};
+use crate::script::ScriptError;
 use crate::session::Session;
 use crate::table::Table;
 use anyhow::Result;

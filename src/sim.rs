@@ -3,9 +3,9 @@
 //! results are gathered in seed order, so they do not depend on `--jobs`.
 
 use crate::open::{options_for, UsageError};
+use crate::run::Program;
 use crate::run::{self, Answerer, Deal, Plan, Stop};
 use crate::script::declare::Options;
-use crate::script::Program;
 use crate::stats;
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};

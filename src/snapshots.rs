@@ -4,7 +4,8 @@
 //! them in path order and ends with one line of counts.
 
 use crate::cli::TestArgs;
-use crate::transcript::{replay, FIRST_LINE};
+use crate::repl::replay;
+use crate::transcript::FIRST_LINE;
 use crate::usage::UsageError;
 use anyhow::{bail, Result};
 use owo_colors::OwoColorize;

@@ -2,7 +2,8 @@
 //! into the binary for a shipped game), or with `--functions` the rule
 //! functions a variant may replace, each with the first line of its comment.
 
-use crate::script::{catalog, Program};
+use crate::run::Program;
+use crate::script::catalog;
 use anyhow::Result;
 use std::fmt::Write;
 

@@ -140,7 +140,7 @@ pub(crate) fn help(topic: Option<&str>) -> String {
                 // Examples name a real ruleset, whichever comes first, and
                 // one of its options when it has any.
                 let game = catalog::names().into_iter().next().unwrap_or("GAME".into());
-                let opt = crate::script::Program::load_named(&game)
+                let opt = crate::run::Program::load_named(&game)
                     .ok()
                     .and_then(|p| {
                         p.ruleset()

@@ -5,7 +5,8 @@
 use crate::render;
 use crate::run::live::LiveRun;
 use crate::run::Event;
-use crate::script::{catalog, Program, Ruleset};
+use crate::run::Program;
+use crate::script::{catalog, Ruleset};
 use crate::session::Session;
 
 /// A ruleset's title and rules text, as `rules` prints them.

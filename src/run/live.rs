@@ -4,22 +4,21 @@
 //! on the same thread, which replays. Rhai's engine can not move between
 //! threads, so the thread loads the ruleset itself and sends back what it is.
 
+use super::Program;
 use super::{run, Link, Plan, Reply, Report, Request, Stop};
 use crate::script::catalog::ScriptFile;
+use crate::script::engine::INTERRUPT;
 use crate::script::error::ErrorKind;
-use crate::script::{Program, Ruleset, ScriptError};
+use crate::script::{Ruleset, ScriptError};
 use anyhow::{anyhow, Result};
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 
 /// A script's thread gets a large stack: deep rule code and deep data are
 /// stopped by the sandbox's limits, not by the thread's end of stack.
 pub(crate) const STACK: usize = 256 << 20;
-
-/// Set (by a Ctrl-C handler) to stop a slow step; every engine checks it.
-pub(crate) static INTERRUPT: AtomicBool = AtomicBool::new(false);
 
 pub struct LiveRun {
     requests: Sender<Request>,
@@ -127,7 +126,7 @@ fn serve(
             },
         };
         let report = run(&program, plan, Some(link.clone()), true);
-        if let Some(plan) = program.runtime().borrow_mut().take_restart() {
+        if let Some(plan) = program.host().borrow_mut().take_restart() {
             next = Some(plan);
             continue;
         }

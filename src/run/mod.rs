@@ -8,12 +8,19 @@
 
 pub(crate) mod live;
 pub(crate) mod protocol;
+mod runtime;
 
 use crate::deal::DealFile;
 use crate::decision::{Choice, Prompt};
 use crate::script::declare::Options;
 use crate::script::error::ErrorKind;
-use crate::script::{Program, ScriptError};
+use crate::script::host::Host;
+use crate::script::ScriptError;
+pub(crate) use runtime::Runtime;
+
+/// A ruleset compiled to run here: the script layer's program acting on
+/// this layer's state of a run.
+pub type Program = crate::script::Program<Runtime>;
 use crate::table::Table;
 use std::rc::Rc;
 use std::sync::mpsc::{Receiver, Sender};
@@ -126,7 +133,7 @@ pub struct Report {
 
 /// What a person (on another thread) asks of a live run paused at a decision.
 #[derive(Debug)]
-pub enum Request {
+pub(crate) enum Request {
     Answer(usize),
     /// What the ruleset's bot would choose here.
     Hint,
@@ -135,14 +142,14 @@ pub enum Request {
 }
 
 /// A live run's end of the line to the person.
-pub struct Link {
+pub(crate) struct Link {
     pub requests: Receiver<Request>,
     pub reports: Sender<Reply>,
 }
 
 /// What a live run sends back.
 #[derive(Debug)]
-pub enum Reply {
+pub(crate) enum Reply {
     Stopped(Box<Report>),
     Hint(Result<usize, ScriptError>),
 }
@@ -172,7 +179,7 @@ fn run(program: &Program, plan: Plan, link: Option<Rc<Link>>, with_view: bool) -
 fn place_by_tracing(program: &Program, mut plan: Plan, error: ScriptError) -> ScriptError {
     // The choices made up to the failing step replay to it, where the same
     // answerer meets the same failure.
-    plan.choices = program.runtime().borrow().history();
+    plan.choices = program.host().borrow().history();
     let Ok(traced) = Program::load_traced(program.ruleset().file.clone()) else {
         return error;
     };
@@ -184,9 +191,9 @@ fn place_by_tracing(program: &Program, mut plan: Plan, error: ScriptError) -> Sc
 }
 
 fn run_once(program: &Program, plan: Plan, link: Option<Rc<Link>>, with_view: bool) -> Report {
-    program.runtime().borrow_mut().begin(plan, link);
+    program.host().borrow_mut().begin(plan, link);
     let result = program.call("play");
-    let stop = program.runtime().borrow_mut().take_stop();
+    let stop = program.host().borrow_mut().take_stop();
     let stop = match (stop, result) {
         (Some(stop), _) => stop,
         (None, Err(error)) => Stop::Failed(error),
@@ -199,7 +206,7 @@ fn run_once(program: &Program, plan: Plan, link: Option<Rc<Link>>, with_view: bo
         )),
     };
     let view = if with_view { program.view() } else { None };
-    let mut rt = program.runtime().borrow_mut();
+    let mut rt = program.host().borrow_mut();
     let (choices, events, diverged) = rt.take_news();
     Report {
         choices,

@@ -6,32 +6,18 @@
 //! through the live run's link, or else the run stops and hands back the
 //! prompt. Labels and keys are built only when someone reads them.
 
+use super::Runtime;
 use super::{Answerer, Link, Reply, Report, Request, Stop};
 use crate::decision::{Offer, Prompt};
+use crate::script::api::text_of;
+use crate::script::host::{fault, halt, limit, Asked, Fallible, Host, Mode};
 use crate::script::limits::{MAX_OPTIONS, MAX_TEXT};
-use crate::script::runtime::{fault, limit, Mode, Runtime};
 use crate::script::ScriptError;
-use rhai::{Array, Dynamic, EvalAltResult, ImmutableString, Map, NativeCallContext, Position};
+use rhai::{Dynamic, EvalAltResult, Map, NativeCallContext};
 use std::cell::RefCell;
 use std::rc::Rc;
 
 type Shared = Rc<RefCell<Runtime>>;
-type Fallible<T> = Result<T, Box<EvalAltResult>>;
-
-/// What `choose` or `ask` was given: the script's own values, which a bot
-/// receives as they are.
-pub(crate) struct Asked<'a> {
-    /// `choose` or `ask`, as the script wrote it.
-    pub(crate) verb: &'static str,
-    pub(crate) question: &'a ImmutableString,
-    pub(crate) options: &'a Array,
-}
-
-/// Stops the script without an error the script could catch: the runtime's
-/// stop (or a pending restart) says why.
-pub(crate) fn halt() -> Box<EvalAltResult> {
-    EvalAltResult::ErrorTerminated(Dynamic::UNIT, Position::NONE).into()
-}
 
 /// Answers one decision; the index of the option taken.
 pub(crate) fn decide(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fallible<usize> {
@@ -146,14 +132,6 @@ pub(crate) fn build_prompt(
     let question = short("a question", asked.question.to_string())?;
     rt.borrow().charge(options.len() as u64 * 4);
     Ok(Prompt { question, options })
-}
-
-/// A value as a person reads it: cards in their notation.
-pub(crate) fn text_of(value: &Dynamic) -> String {
-    match value.read_lock::<crate::card::Card>() {
-        Some(card) => card.to_string(),
-        None => value.to_string(),
-    }
 }
 
 /// Text a person reads at a prompt, within the limit.

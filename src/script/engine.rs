@@ -7,12 +7,15 @@ use super::error::{ErrorKind, HostFault};
 use super::limits::{
     MAX_CALL_DEPTH, MAX_ITEMS, MAX_OPERATIONS, MAX_STEP_TIME, MAX_STRING, MAX_VARIABLES,
 };
-use crate::run::live::INTERRUPT;
 use rhai::{Dynamic, Engine};
 use std::cell::Cell;
 use std::rc::Rc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+
+/// Set by Ctrl-C; every engine's progress callback checks it, so a slow
+/// step stops with an error instead of the process dying.
+pub(crate) static INTERRUPT: AtomicBool = AtomicBool::new(false);
 
 /// Sets the limits and the callbacks that enforce them. `decided` is set at
 /// every decision, which starts the count of operations (and of the work

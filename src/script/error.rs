@@ -182,19 +182,19 @@ pub(crate) fn locate(origin: &str, position: Position) -> String {
 /// Which file defines each rule function, so an error in a merged script
 /// (a variant over its base) is placed in the right file.
 #[derive(Clone, Debug, Default)]
-pub struct Places {
+pub(crate) struct Places {
     /// The ruleset's own file: where top-level code is placed.
     pub main: String,
     pub files: HashMap<String, String>,
 }
 
 impl Places {
-    pub fn file_of(&self, function: &str) -> Option<String> {
+    pub(crate) fn file_of(&self, function: &str) -> Option<String> {
         self.files.get(function).cloned()
     }
 
     /// An error of `function`, called from the host.
-    pub fn error(&self, function: &str, error: &EvalAltResult) -> ScriptError {
+    pub(crate) fn error(&self, function: &str, error: &EvalAltResult) -> ScriptError {
         let origin = self.file_of(function).unwrap_or_else(|| self.main.clone());
         ScriptError::from_eval(&origin, error, &|f| self.file_of(f))
     }
@@ -207,3 +207,44 @@ impl fmt::Display for ScriptError {
 }
 
 impl std::error::Error for ScriptError {}
+
+/// A compile error, or an import that failed while compiling, placed in
+/// `source` (an import's own error is placed in the imported file).
+pub(crate) fn load_error(
+    source: &super::catalog::ScriptFile,
+    error: &rhai::EvalAltResult,
+) -> ScriptError {
+    let origin = source.origin.as_str();
+    match error {
+        rhai::EvalAltResult::ErrorParsing(kind, position) => {
+            let parse = rhai::ParseError(Box::new(kind.clone()), *position);
+            ScriptError::from_parse(origin, &parse)
+        }
+        rhai::EvalAltResult::ErrorInModule(name, inner, position) => {
+            // Rhai resolves imports before it knows their place: find it.
+            let position = if position.is_none() {
+                import_position(&source.text, name)
+            } else {
+                *position
+            };
+            let (kind, what) = describe(inner);
+            let place = locate(origin, position);
+            ScriptError::new(kind, format!("{place}: `import \"{name}\"`: {what}"))
+        }
+        other => ScriptError::from_eval(origin, other, &|_| None),
+    }
+}
+
+/// Where `import "NAME"` stands in a script's text.
+fn import_position(text: &str, name: &str) -> rhai::Position {
+    let wanted = format!("\"{name}\"");
+    text.lines()
+        .enumerate()
+        .find_map(|(i, line)| {
+            let column = line.find(&wanted)?;
+            let code = !line.trim_start().starts_with("//");
+            (code && line.contains("import"))
+                .then(|| rhai::Position::new((i + 1) as u16, (column + 1) as u16))
+        })
+        .unwrap_or(rhai::Position::NONE)
+}

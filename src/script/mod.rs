@@ -1,7 +1,7 @@
 //! Rulesets as Rhai scripts: finding them (`catalog`), what they declare,
 //! compiling them into a sandboxed engine (`program`, `engine`, `resolver`),
-//! the API they call (`api`), the state of a run (`runtime`), and errors
-//! placed in their files.
+//! the API they call (`api`) on the run they are part of (`host`, a trait the
+//! run implements), and errors placed in their files.
 
 pub(crate) mod api;
 pub(crate) mod catalog;
@@ -9,12 +9,12 @@ pub(crate) mod declare;
 pub(crate) mod engine;
 pub(crate) mod error;
 pub(crate) mod functions;
+pub(crate) mod host;
 pub(crate) mod limits;
 pub(crate) mod program;
 pub(crate) mod resolver;
 pub(crate) mod ruleset;
-pub(crate) mod runtime;
 
 pub(crate) use error::ScriptError;
-pub use program::Program;
+pub(crate) use program::Program;
 pub(crate) use ruleset::Ruleset;

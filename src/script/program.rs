@@ -7,11 +7,11 @@ use super::api;
 use super::catalog::ScriptFile;
 use super::declare::{self, Declarations};
 use super::engine;
-use super::error::{describe, locate, Places, ScriptError};
+use super::error::{load_error, Places, ScriptError};
 use super::functions::{rule_functions, RuleFn};
+use super::host::{Host, Mode, Wiring};
 use super::resolver::{Imports, Resolver};
 use super::ruleset::{self, check_replacements, Ruleset};
-use super::runtime::{Mode, Runtime, Wiring};
 use anyhow::{bail, Result};
 use rhai::debugger::{DebuggerCommand, DebuggerEvent};
 use rhai::{CallFnOptions, Dynamic, Engine, Position, Scope, AST};
@@ -19,11 +19,15 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
-pub struct Program {
+/// `H` is the run's state that the script's calls act on (see `Host`).
+/// Outside the crate a program is only ever `run::Program`, whose state the
+/// crate makes, so the bound may stay private.
+#[allow(private_bounds)]
+pub struct Program<H: Host> {
     ruleset: Arc<Ruleset>,
     engine: Engine,
     ast: AST,
-    runtime: Rc<RefCell<Runtime>>,
+    host: Rc<RefCell<H>>,
     /// A traced program's last place reached: (rule function, position).
     trace: Option<Rc<RefCell<Place>>>,
 }
@@ -31,26 +35,27 @@ pub struct Program {
 /// Where a traced program last was: the rule function and the position.
 pub(crate) type Place = Option<(String, Position)>;
 
-impl Program {
+#[allow(private_bounds)]
+impl<H: Host> Program<H> {
     /// Loads a ruleset by name or path.
-    pub fn load_named(spec: &str) -> Result<Program> {
+    pub fn load_named(spec: &str) -> Result<Program<H>> {
         Program::load(super::catalog::find(spec)?)
     }
 
-    pub fn load(file: ScriptFile) -> Result<Program> {
+    pub fn load(file: ScriptFile) -> Result<Program<H>> {
         Program::load_with(file, false)
     }
 
     /// A program whose every step is traced: slow, and only for placing an
     /// error Rhai reported without a place (`run` reruns the game on it).
-    pub(crate) fn load_traced(file: ScriptFile) -> Result<Program> {
+    pub(crate) fn load_traced(file: ScriptFile) -> Result<Program<H>> {
         Program::load_with(file, true)
     }
 
-    fn load_with(file: ScriptFile, traced: bool) -> Result<Program> {
+    fn load_with(file: ScriptFile, traced: bool) -> Result<Program<H>> {
         let sources = ruleset::with_bases(&file)?;
         let wiring = Wiring::default();
-        let runtime = Rc::new(RefCell::new(Runtime::new(wiring.clone())));
+        let host = Rc::new(RefCell::new(H::fresh(wiring.clone())));
         let declared = Rc::new(RefCell::new(Declarations {
             options: declare::host_options(),
             ..Declarations::default()
@@ -59,7 +64,7 @@ impl Program {
         let mut engine = Engine::new();
         engine::configure(&mut engine, &wiring.decided, &wiring.charged);
         engine.set_module_resolver(Resolver(imports.clone()));
-        api::register(&mut engine, &runtime);
+        api::register(&mut engine, &host);
         let trace = traced.then(|| trace(&mut engine));
         declare::register(&mut engine, &declared);
 
@@ -114,11 +119,11 @@ impl Program {
         let mut declared = declared.borrow().clone();
         declared.check(&file.origin)?;
         // The host's own options come after the ruleset's in every listing.
-        let host: Vec<String> = declare::host_options()
+        let own: Vec<String> = declare::host_options()
             .into_iter()
             .map(|o| o.name)
             .collect();
-        declared.options.sort_by_key(|o| host.contains(&o.name));
+        declared.options.sort_by_key(|o| own.contains(&o.name));
         let imported = imports.files();
         let ruleset = Ruleset {
             hash: ruleset::hash(&sources, &imported),
@@ -135,12 +140,12 @@ impl Program {
             has_label: ruleset.has_fn("label", 1),
             ..wiring
         };
-        *runtime.borrow_mut() = Runtime::new(wiring);
+        *host.borrow_mut() = H::fresh(wiring);
         Ok(Program {
             ruleset: Arc::new(ruleset),
             engine,
             ast,
-            runtime,
+            host,
             trace,
         })
     }
@@ -148,7 +153,7 @@ impl Program {
     /// Where a traced program last was, in which file.
     pub(crate) fn last_place(&self) -> Option<(String, Position)> {
         let (function, position) = self.trace.as_ref()?.borrow().clone()?;
-        let places = self.runtime.borrow().wiring().places.clone();
+        let places = self.host.borrow().wiring().places.clone();
         let file = places
             .file_of(&function)
             .unwrap_or_else(|| places.main.clone());
@@ -159,8 +164,9 @@ impl Program {
         &self.ruleset
     }
 
-    pub fn runtime(&self) -> &Rc<RefCell<Runtime>> {
-        &self.runtime
+    /// The run's state the script's calls act on.
+    pub(crate) fn host(&self) -> &Rc<RefCell<H>> {
+        &self.host
     }
 
     /// Calls a rule function with no arguments. The top level runs first
@@ -169,7 +175,7 @@ impl Program {
         let options = CallFnOptions::new().eval_ast(true);
         self.engine
             .call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, function, ())
-            .map_err(|e| self.runtime.borrow().wiring().places.error(function, &e))
+            .map_err(|e| self.host.borrow().wiring().places.error(function, &e))
     }
 
     /// The script's own picture of the table as it stands, if it has a view.
@@ -177,49 +183,11 @@ impl Program {
         if !self.ruleset.has_fn("view", 0) {
             return None;
         }
-        let before = self.runtime.borrow_mut().enter(Mode::View);
+        let before = self.host.borrow_mut().enter(Mode::View);
         let view = self.call("view").map(|v| v.to_string());
-        self.runtime.borrow_mut().enter(before);
+        self.host.borrow_mut().enter(before);
         Some(view)
     }
-}
-
-/// A compile error, or an import that failed while compiling, placed in
-/// `source` (an import's own error is placed in the imported file).
-pub(super) fn load_error(source: &ScriptFile, error: &rhai::EvalAltResult) -> ScriptError {
-    let origin = source.origin.as_str();
-    match error {
-        rhai::EvalAltResult::ErrorParsing(kind, position) => {
-            let parse = rhai::ParseError(Box::new(kind.clone()), *position);
-            ScriptError::from_parse(origin, &parse)
-        }
-        rhai::EvalAltResult::ErrorInModule(name, inner, position) => {
-            // Rhai resolves imports before it knows their place: find it.
-            let position = if position.is_none() {
-                import_position(&source.text, name)
-            } else {
-                *position
-            };
-            let (kind, what) = describe(inner);
-            let place = locate(origin, position);
-            ScriptError::new(kind, format!("{place}: `import \"{name}\"`: {what}"))
-        }
-        other => ScriptError::from_eval(origin, other, &|_| None),
-    }
-}
-
-/// Where `import "NAME"` stands in a script's text.
-fn import_position(text: &str, name: &str) -> rhai::Position {
-    let wanted = format!("\"{name}\"");
-    text.lines()
-        .enumerate()
-        .find_map(|(i, line)| {
-            let column = line.find(&wanted)?;
-            let code = !line.trim_start().starts_with("//");
-            (code && line.contains("import"))
-                .then(|| rhai::Position::new((i + 1) as u16, (column + 1) as u16))
-        })
-        .unwrap_or(rhai::Position::NONE)
 }
 
 /// Registers a debugger that keeps the last place each step reached.

@@ -5,8 +5,7 @@
 //! that leads back to itself is an error, not an endless recursion.
 
 use super::catalog::{self, ScriptFile};
-use super::error::HostFault;
-use super::program::load_error;
+use super::error::{load_error, HostFault};
 use rhai::{Engine, EvalAltResult, Module, ModuleResolver, Position, Scope, Shared};
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;

@@ -5,7 +5,6 @@
 //! transcripts replays the same from anywhere.
 
 pub(crate) mod record;
-pub(crate) mod replay;
 
 use crate::open::{GameSpec, UsageError};
 use anyhow::{Context, Result};

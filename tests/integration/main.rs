@@ -7,6 +7,7 @@ mod docs;
 mod hostile;
 mod imports;
 mod json_protocol;
+mod layers;
 mod protocol_doc;
 mod random_play;
 mod rule_authors;

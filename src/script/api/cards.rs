@@ -1,10 +1,10 @@
 //! Cards for scripts: building decks, reading a card and its properties,
 //! picking at random.
 
-use super::{fail, text_of, Fallible, Shared};
+use super::{fail, text_of, Fallible, Host, Shared};
 use crate::card::{Card, Prop, Props, Suit};
+use crate::script::host::check_name;
 use crate::script::limits::MAX_TEXT;
-use crate::script::runtime::check_name;
 use rhai::{Array, Dynamic, Engine, Map};
 
 /// The most properties one custom card may carry.
@@ -80,7 +80,7 @@ fn read_prop(card: &mut Card, name: &str) -> Fallible<Dynamic> {
     }
 }
 
-pub(super) fn register(engine: &mut Engine, rt: &Shared) {
+pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     engine
         .register_type_with_name::<Card>("Card")
         .register_get("rank", |c: &mut Card| i64::from(c.rank().unwrap_or(0)))

@@ -4,14 +4,14 @@
 //! retired lies in exactly one pile.
 
 use super::piles::cards_of;
-use super::{fail, Fallible, PileRef, Shared};
+use super::{fail, Fallible, Host, PileRef, Shared};
 use crate::card::Card;
+use crate::script::host::limit;
 use crate::script::limits::{MAX_CARDS, MAX_MADE};
-use crate::script::runtime::limit;
 use crate::table::Table;
 use rhai::{Array, Engine};
 
-pub(super) fn register(engine: &mut Engine, rt: &Shared) {
+pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     let r = rt.clone();
     engine.register_fn(
         "create",

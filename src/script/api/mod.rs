@@ -1,8 +1,8 @@
 //! The functions a ruleset script calls during a game: cards, piles,
 //! state, options, randomness, text, and the verbs `choose` (or `ask`),
 //! `say` and `end`.
-//! Every one works on the run's `Runtime`, which refuses changes to the game
-//! from a bot, a view or the top level; none knows any game.
+//! Every one works on the run through the `Host` trait, which refuses changes
+//! to the game from a bot, a view or the top level; none knows any game.
 
 mod cards;
 mod lifecycle;
@@ -12,26 +12,29 @@ mod state;
 mod text;
 mod verbs;
 
-use super::runtime::Runtime;
-use rhai::{Dynamic, Engine, EvalAltResult};
+pub(crate) use super::host::Fallible;
+use super::host::Host;
+use rhai::{Dynamic, Engine};
 use std::cell::RefCell;
 use std::rc::Rc;
 
 pub(crate) use piles::PileRef;
 
-type Shared = Rc<RefCell<Runtime>>;
-type Fallible<T> = Result<T, Box<EvalAltResult>>;
+type Shared<H> = Rc<RefCell<H>>;
 
 fn fail<T>(message: String) -> Fallible<T> {
     Err(message.into())
 }
 
 /// A value as a person reads it: cards in their notation.
-fn text_of(value: &Dynamic) -> String {
-    crate::run::protocol::text_of(value)
+pub(crate) fn text_of(value: &Dynamic) -> String {
+    match value.read_lock::<crate::card::Card>() {
+        Some(card) => card.to_string(),
+        None => value.to_string(),
+    }
 }
 
-pub(crate) fn register(engine: &mut Engine, rt: &Shared) {
+pub(crate) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     cards::register(engine, rt);
     lifecycle::register(engine, rt);
     piles::register(engine, rt);

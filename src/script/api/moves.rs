@@ -1,6 +1,6 @@
 //! Moving cards between piles: every move keeps each card on the table.
 
-use super::{fail, Fallible, PileRef, Shared};
+use super::{fail, Fallible, Host, PileRef, Shared};
 use crate::card::Card;
 use crate::pile::Placed;
 use crate::table::Table;
@@ -40,7 +40,7 @@ fn not_on_table(card: &Card) -> Box<rhai::EvalAltResult> {
 
 /// Moves keep every card on the table: a card lands with the facing of the
 /// pile it lands on.
-pub(super) fn register(engine: &mut Engine, rt: &Shared) {
+pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     from_anywhere(engine, rt);
     dealing(engine, rt);
     let r = rt.clone();
@@ -116,7 +116,7 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
 
 /// `move(card, to)`, `move_under(card, to)`, `turn_up(card)`, `turn_down(card)`:
 /// the card is found wherever it lies.
-fn from_anywhere(engine: &mut Engine, rt: &Shared) {
+fn from_anywhere<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     for (name, under) in [("move", false), ("move_under", true)] {
         let r = rt.clone();
         engine.register_fn(name, move |card: Card, to: PileRef| -> Fallible<()> {
@@ -149,7 +149,7 @@ fn from_anywhere(engine: &mut Engine, rt: &Shared) {
 
 /// `p.deal(to, n)`: the top `n` cards onto `to`, one at a time (so their
 /// order turns over), as an array; `p.turn_top_up()`.
-fn dealing(engine: &mut Engine, rt: &Shared) {
+fn dealing<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     let r = rt.clone();
     engine.register_fn(
         "deal",

@@ -3,15 +3,15 @@
 
 use super::{fail, Fallible, Shared};
 use crate::card::Card;
+use crate::script::host::{check_name, limit, Host};
 use crate::script::limits::MAX_PILES;
-use crate::script::runtime::{check_name, limit, Runtime};
 use rhai::{Array, Dynamic, Engine, FnPtr, NativeCallContext};
 
 /// A handle on one pile of the table; scripts hold these, the table holds cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct PileRef(pub(super) usize);
 
-fn pile_named(rt: &Runtime, name: &str) -> Fallible<PileRef> {
+fn pile_named(rt: &dyn Host, name: &str) -> Fallible<PileRef> {
     rt.may_read("pile")?;
     if let Some(i) = rt.table().pile_index(name) {
         Ok(PileRef(i))
@@ -36,7 +36,7 @@ pub(super) fn cards_of(array: Array) -> Fallible<Vec<Card>> {
 }
 
 /// The pile's cards bottom to top; `()` for one a bot may not see.
-fn cards_seen(rt: &Runtime, p: PileRef) -> Array {
+fn cards_seen(rt: &dyn Host, p: PileRef) -> Array {
     let placed = rt.table().pile(p.0).placed();
     rt.charge(placed.len() as u64);
     placed
@@ -62,7 +62,7 @@ fn count(ctx: &NativeCallContext, items: Array, test: &FnPtr) -> Fallible<i64> {
     Ok(n)
 }
 
-pub(super) fn register(engine: &mut Engine, rt: &Shared) {
+pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     engine.register_type_with_name::<PileRef>("Pile");
     engine.register_fn("==", |a: PileRef, b: PileRef| a == b);
     let r = rt.clone();
@@ -85,12 +85,12 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
         },
     );
     let r = rt.clone();
-    engine.register_fn("pile", move |name: &str| pile_named(&r.borrow(), name));
+    engine.register_fn("pile", move |name: &str| pile_named(&*r.borrow(), name));
     // `pile("column", 2)` finds "column 2": numbered piles without building
     // the name in the script, which costs a dozen operations per lookup.
     let r = rt.clone();
     engine.register_fn("pile", move |name: &str, number: i64| {
-        pile_named(&r.borrow(), &format!("{name} {number}"))
+        pile_named(&*r.borrow(), &format!("{name} {number}"))
     });
     reading(engine, rt);
     facing(engine, rt);
@@ -98,7 +98,7 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
 }
 
 /// What a pile holds, read without changing it.
-fn reading(engine: &mut Engine, rt: &Shared) {
+fn reading<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     let r = rt.clone();
     engine.register_get("name", move |p: &mut PileRef| {
         r.borrow().table().pile(p.0).name.clone()
@@ -116,7 +116,7 @@ fn reading(engine: &mut Engine, rt: &Shared) {
         .register_fn("is_empty", is_empty);
     let r = rt.clone();
     engine.register_get("cards", move |p: &mut PileRef| -> Array {
-        cards_seen(&r.borrow(), *p)
+        cards_seen(&*r.borrow(), *p)
     });
     let r = rt.clone();
     engine.register_fn(
@@ -140,7 +140,7 @@ fn reading(engine: &mut Engine, rt: &Shared) {
     // `p.cards()` as well as `p.cards`, as `len` has both.
     let r = rt.clone();
     engine.register_fn("cards", move |p: &mut PileRef| -> Array {
-        cards_seen(&r.borrow(), *p)
+        cards_seen(&*r.borrow(), *p)
     });
     // The top card or nothing: `if p.peek() == () { ... }`.
     let r = rt.clone();
@@ -156,7 +156,7 @@ fn reading(engine: &mut Engine, rt: &Shared) {
     engine.register_fn(
         "count",
         move |ctx: NativeCallContext, p: &mut PileRef, test: FnPtr| -> Fallible<i64> {
-            let cards = cards_seen(&r.borrow(), *p);
+            let cards = cards_seen(&*r.borrow(), *p);
             count(&ctx, cards, &test)
         },
     );
@@ -199,7 +199,7 @@ fn reading(engine: &mut Engine, rt: &Shared) {
 }
 
 /// Turning cards face up or down.
-fn facing(engine: &mut Engine, rt: &Shared) {
+fn facing<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     for (name, up) in [("turn_up", true), ("turn_down", false)] {
         let r = rt.clone();
         engine.register_fn(name, move |p: &mut PileRef, card: Card| -> Fallible<()> {
@@ -227,7 +227,7 @@ fn facing(engine: &mut Engine, rt: &Shared) {
 }
 
 /// Shuffling a pile (cards come and go in `lifecycle`).
-fn content(engine: &mut Engine, rt: &Shared) {
+fn content<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     let r = rt.clone();
     engine.register_fn("shuffle", move |p: &mut PileRef| -> Fallible<()> {
         let mut rt = r.borrow_mut();

@@ -5,8 +5,8 @@
 
 use super::{fail, Fallible, Shared};
 use crate::card::Card;
+use crate::script::host::{check_name, limit, Host};
 use crate::script::limits::MAX_STATES;
-use crate::script::runtime::{check_name, limit, Runtime};
 use crate::table::Value;
 use rhai::{Dynamic, Engine};
 
@@ -51,7 +51,7 @@ fn to_dynamic(value: &Value) -> Dynamic {
 }
 
 /// The message for a name never made, with the nearest one made.
-fn unknown(rt: &Runtime, name: &str) -> Box<rhai::EvalAltResult> {
+fn unknown(rt: &dyn Host, name: &str) -> Box<rhai::EvalAltResult> {
     let names = rt.table().state.keys();
     let nearest = names
         .max_by(|a, b| strsim::jaro_winkler(name, a).total_cmp(&strsim::jaro_winkler(name, b)))
@@ -63,7 +63,7 @@ fn unknown(rt: &Runtime, name: &str) -> Box<rhai::EvalAltResult> {
     format!("no state named `{name}`: {hint}(make one with new_state(\"{name}\", value))").into()
 }
 
-pub(super) fn register(engine: &mut Engine, rt: &Shared) {
+pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     let r = rt.clone();
     engine.register_fn(
         "new_state",
@@ -90,7 +90,7 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
         rt.may_read("get")?;
         match rt.table().state.get(name) {
             Some(value) => Ok(to_dynamic(value)),
-            None => Err(unknown(&rt, name)),
+            None => Err(unknown(&*rt, name)),
         }
     });
     let r = rt.clone();
@@ -99,7 +99,7 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
         let mut rt = r.borrow_mut();
         rt.may_change("set")?;
         if !rt.table().state.contains_key(name) {
-            return Err(unknown(&rt, name));
+            return Err(unknown(&*rt, name));
         }
         rt.table_mut("set")?.state.insert(name.to_string(), value);
         Ok(())
@@ -113,7 +113,7 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
                 format!("state `{name}` holds {n}: adding {delta} passes the largest whole number")
             })?,
             Some(other) => return fail(format!("state `{name}` holds {other}, not a number")),
-            None => return Err(unknown(&rt, name)),
+            None => return Err(unknown(&*rt, name)),
         };
         rt.table_mut("add")?
             .state

@@ -1,12 +1,11 @@
 //! The verbs of a game: `choose` an option (or `ask` for its index),
-//! answered by the run's decision protocol; `say` narration; `end` the game.
+//! answered by the run (the host's decision); `say` narration; `end` the game.
 
-use super::{Fallible, Shared};
-use crate::run::protocol::{self, halt, text_of, Asked};
-use crate::run::{Outcome, Stop};
+use super::{text_of, Fallible, Host, Shared};
+use crate::script::host::Asked;
 use rhai::{Array, Dynamic, Engine, ImmutableString, NativeCallContext};
 
-pub(super) fn register(engine: &mut Engine, rt: &Shared) {
+pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     let r = rt.clone();
     engine.register_fn("say", move |text: Dynamic| -> Fallible<()> {
         r.borrow_mut().say(text_of(&text))
@@ -24,7 +23,7 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
                 question: &question,
                 options: &options,
             };
-            let index = protocol::decide(&ctx, &r, &asked)?;
+            let index = H::decide(&r, &ctx, &asked)?;
             Ok(options[index].clone())
         },
     );
@@ -38,26 +37,19 @@ pub(super) fn register(engine: &mut Engine, rt: &Shared) {
                 question: &question,
                 options: &options,
             };
-            protocol::decide(&ctx, &r, &asked).map(|index| index as i64)
+            H::decide(&r, &ctx, &asked).map(|index| index as i64)
         },
     );
     let r = rt.clone();
     engine.register_fn(
         "end",
         move |outcome: &str, score: Dynamic, summary: &str| -> Fallible<()> {
-            let mut rt = r.borrow_mut();
-            rt.may_decide("end")?;
             let score = if let Ok(n) = score.as_int() {
                 serde_json::Value::from(n)
             } else {
                 serde_json::Value::from(score.to_string())
             };
-            rt.set_stop(Stop::Ended(Outcome {
-                result: outcome.to_string(),
-                score,
-                summary: summary.to_string(),
-            }));
-            Err(halt())
+            r.borrow_mut().end(outcome, score, summary)
         },
     );
 }

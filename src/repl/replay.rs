@@ -3,10 +3,10 @@
 //! all produce a transcript's output here, so they can not disagree. File
 //! commands in a transcript reach only a scratch folder of its own.
 
-use super::Transcript;
-use crate::repl::files::Files;
-use crate::repl::input::Echoed;
-use crate::repl::Repl;
+use super::files::Files;
+use super::input::Echoed;
+use super::Repl;
+use crate::transcript::Transcript;
 use anyhow::Result;
 use std::io::Write;
 use std::path::Path;

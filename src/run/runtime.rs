@@ -1,0 +1,351 @@
+//! The state of one run of a ruleset script: the table, the random streams,
+//! the choices to replay, who answers past them, and what the run produced
+//! since it last reported. The API functions that scripts call read and
+//! change it through the script layer's `Host` trait; the engine owns it
+//! behind `Rc<RefCell>`.
+
+use super::{protocol, Answerer, Divergence, Event, Link, Outcome, Plan, Stop};
+use crate::card::Card;
+use crate::deal::DealFile;
+use crate::decision::{Choice, Prompt};
+use crate::pile::Placed;
+use crate::random::Random;
+use crate::script::declare::{OptionValue, LONE_OPTION};
+use crate::script::error::{ErrorKind, HostFault};
+use crate::script::host::{fault, halt, limit, Asked, Fallible, Host, Mode, Wiring};
+use crate::script::limits::{MAX_DECISIONS, MAX_SAID_PER_GAME, MAX_SAID_PER_STEP};
+use crate::table::Table;
+use rhai::NativeCallContext;
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+pub struct Runtime {
+    table: Table,
+    random: Random,
+    /// Bots draw from their own stream, so the game's never depends on them.
+    bot_random: Random,
+    deal: Option<Arc<DealFile>>,
+    shuffles: usize,
+    options: rhai::Map,
+    /// Choices to replay, and how many have been used.
+    replay: Vec<Choice>,
+    replayed: usize,
+    answerer: Answerer,
+    /// A decision with one option is taken and said, not asked.
+    take_lone_option: bool,
+    link: Option<Rc<Link>>,
+    mode: Mode,
+    check_cards: bool,
+    record_events: bool,
+    /// Decisions taken this run, replayed or new.
+    decisions: usize,
+    /// What happened since the run last reported.
+    news: Vec<Event>,
+    /// Bytes said since the last decision, and in the whole run.
+    said_in_step: usize,
+    said_in_game: usize,
+    taken: Vec<Choice>,
+    /// Every choice of this run, kept for a traced rerun.
+    history: Vec<Choice>,
+    stop: Option<Stop>,
+    /// A live run abandoned for another: the plan to start next.
+    restart: Option<Plan>,
+    diverged: Option<Divergence>,
+    wiring: Wiring,
+}
+
+impl Runtime {
+    pub(crate) fn new(wiring: Wiring) -> Runtime {
+        Runtime {
+            table: Table::default(),
+            random: Random::new(0),
+            bot_random: Random::new(0),
+            deal: None,
+            shuffles: 0,
+            options: rhai::Map::new(),
+            replay: Vec::new(),
+            replayed: 0,
+            answerer: Answerer::Person,
+            take_lone_option: true,
+            link: None,
+            mode: Mode::TopLevel,
+            check_cards: cfg!(debug_assertions),
+            record_events: true,
+            decisions: 0,
+            news: Vec::new(),
+            said_in_step: 0,
+            said_in_game: 0,
+            taken: Vec::new(),
+            history: Vec::new(),
+            stop: None,
+            restart: None,
+            diverged: None,
+            wiring,
+        }
+    }
+
+    /// A fresh run of `plan`, still wired to the engine's callback.
+    pub(crate) fn begin(&mut self, plan: Plan, link: Option<Rc<Link>>) {
+        *self = Runtime::new(self.wiring.clone());
+        self.wiring.decided.set(true);
+        self.random = Random::new(plan.deal.seed);
+        self.bot_random = Random::new(plan.deal.seed ^ 0x05EE_DB07);
+        self.deal = plan.deal.stack;
+        self.options = plan
+            .options
+            .iter()
+            .map(|(k, v)| (k.as_str().into(), v.to_dynamic()))
+            .collect();
+        self.replay = plan.choices;
+        self.answerer = plan.answerer;
+        self.take_lone_option = !matches!(
+            plan.options.get(LONE_OPTION),
+            Some(OptionValue::Text(policy)) if policy == "ask"
+        );
+        self.link = link;
+        self.check_cards = plan.check_cards;
+        self.record_events = plan.record_events;
+        self.mode = Mode::Play;
+    }
+
+    /// The random bot's pick: uniform, from the bots' stream.
+    pub(crate) fn random_pick(&mut self, count: usize) -> usize {
+        self.bot_random.below(count)
+    }
+
+    /// Before a decision or the end: the rules are playing, the cards are
+    /// all there, and the game has not gone on too long.
+    pub(crate) fn may_decide(&self, what: &str) -> Fallible<()> {
+        self.may_change(what)?;
+        if self.check_cards {
+            self.table
+                .check_conservation()
+                .map_err(|e| HostFault::boxed(ErrorKind::Conservation, e))?;
+        }
+        if self.decisions >= MAX_DECISIONS {
+            return Err(HostFault::boxed(
+                ErrorKind::NoEnding,
+                format!("the game took more than {MAX_DECISIONS} decisions without ending"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether replayed choices are still to come.
+    pub(crate) fn replaying(&self) -> bool {
+        self.replayed < self.replay.len()
+    }
+
+    pub(crate) fn takes_lone_option(&self) -> bool {
+        self.take_lone_option
+    }
+
+    pub(crate) fn records_events(&self) -> bool {
+        self.record_events
+    }
+
+    /// Records a choice by its index alone (a simulation, which never reads
+    /// a key or a label).
+    pub(crate) fn record_index(&mut self, index: usize) {
+        let choice = Choice {
+            index,
+            key: String::new(),
+        };
+        self.history.push(choice.clone());
+        self.taken.push(choice);
+        self.decisions += 1;
+        self.said_in_step = 0;
+        self.wiring.decided.set(true);
+    }
+
+    pub(crate) fn answerer(&self) -> Answerer {
+        self.answerer
+    }
+
+    pub(crate) fn link(&self) -> Option<Rc<Link>> {
+        self.link.clone()
+    }
+
+    /// The next choice to replay for `prompt`, matched by key so a save still
+    /// loads after options were reordered; records where replay stops fitting.
+    pub(crate) fn next_replayed(&mut self, prompt: &Prompt) -> Option<usize> {
+        let choice = self.replay.get(self.replayed)?;
+        let fits = |i: usize| prompt.options.get(i).is_some_and(|o| o.key == choice.key);
+        let index = if fits(choice.index) {
+            Some(choice.index)
+        } else {
+            prompt.options.iter().position(|o| o.key == choice.key)
+        };
+        if let Some(index) = index {
+            self.replayed += 1;
+            Some(index)
+        } else {
+            self.diverged = Some(Divergence {
+                at: self.replayed,
+                key: choice.key.clone(),
+            });
+            self.replay.truncate(self.replayed);
+            None
+        }
+    }
+
+    pub(crate) fn record_choice(&mut self, prompt: &Prompt, index: usize) {
+        let option = &prompt.options[index];
+        let choice = Choice {
+            index,
+            key: option.key.clone(),
+        };
+        self.history.push(choice.clone());
+        self.taken.push(choice);
+        self.decisions += 1;
+        self.said_in_step = 0;
+        if self.record_events {
+            self.news.push(Event::Chose {
+                question: prompt.question.clone(),
+                label: option.label.clone(),
+            });
+        }
+        self.wiring.decided.set(true);
+    }
+
+    /// Why the run stopped, set just before the script is halted.
+    pub(crate) fn set_stop(&mut self, stop: Stop) {
+        self.stop = Some(stop);
+    }
+
+    pub(crate) fn take_stop(&mut self) -> Option<Stop> {
+        self.stop.take()
+    }
+
+    pub(crate) fn set_restart(&mut self, plan: Plan) {
+        self.restart = Some(plan);
+    }
+
+    pub(crate) fn take_restart(&mut self) -> Option<Plan> {
+        self.restart.take()
+    }
+
+    /// Every choice of this run so far, replayed or new.
+    pub(crate) fn history(&self) -> Vec<Choice> {
+        self.history.clone()
+    }
+
+    /// What happened since the last report: choices, events, divergence.
+    pub(crate) fn take_news(&mut self) -> (Vec<Choice>, Vec<Event>, Option<Divergence>) {
+        (
+            std::mem::take(&mut self.taken),
+            std::mem::take(&mut self.news),
+            self.diverged.take(),
+        )
+    }
+}
+
+impl Host for Runtime {
+    fn fresh(wiring: Wiring) -> Runtime {
+        Runtime::new(wiring)
+    }
+
+    fn decide(this: &Rc<RefCell<Self>>, ctx: &NativeCallContext, asked: &Asked) -> Fallible<usize> {
+        protocol::decide(ctx, this, asked)
+    }
+
+    fn end(&mut self, outcome: &str, score: serde_json::Value, summary: &str) -> Fallible<()> {
+        self.may_decide("end")?;
+        self.set_stop(Stop::Ended(Outcome {
+            result: outcome.to_string(),
+            score,
+            summary: summary.to_string(),
+        }));
+        Err(halt())
+    }
+
+    fn wiring(&self) -> &Wiring {
+        &self.wiring
+    }
+
+    /// Switches who runs script code; returns the mode to restore.
+    fn enter(&mut self, mode: Mode) -> Mode {
+        std::mem::replace(&mut self.mode, mode)
+    }
+
+    /// Refuses a change of the game unless the rules are playing.
+    fn may_change(&self, what: &str) -> Fallible<()> {
+        let reader = match self.mode {
+            Mode::Play => return Ok(()),
+            Mode::TopLevel => return self.may_read(what),
+            Mode::Bot => "bot()",
+            Mode::View => "view()",
+        };
+        Err(fault(format!(
+            "{reader} may only read the game: `{what}` would change it"
+        )))
+    }
+
+    /// Refuses reading the game at the top level, which only declares.
+    fn may_read(&self, what: &str) -> Fallible<()> {
+        match self.mode {
+            Mode::TopLevel => Err(fault(format!(
+                "the top level only declares (title, rules, options): `{what}` belongs in a rule function such as play()"
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    fn table(&self) -> &Table {
+        &self.table
+    }
+
+    fn table_mut(&mut self, what: &str) -> Fallible<&mut Table> {
+        self.may_change(what)?;
+        Ok(&mut self.table)
+    }
+
+    /// A number in `0..n`: the game's stream for the rules, the bots' own
+    /// stream for a bot.
+    fn random_below(&mut self, n: usize) -> Fallible<usize> {
+        match self.mode {
+            Mode::Play => Ok(self.random.below(n)),
+            Mode::Bot => Ok(self.bot_random.below(n)),
+            _ => self.may_change("random").map(|()| 0),
+        }
+    }
+
+    /// Shuffles `cards` as the next shuffle of the game (a deal file may fix its top).
+    fn shuffle(&mut self, cards: &mut Vec<Card>, pile: &str) -> anyhow::Result<()> {
+        let nth = self.shuffles;
+        self.shuffles += 1;
+        crate::deal::shuffle(cards, nth, self.deal.as_deref(), &mut self.random, pile)
+    }
+
+    fn option(&self, name: &str) -> Option<&rhai::Dynamic> {
+        self.options.get(name)
+    }
+
+    fn option_names(&self) -> Vec<String> {
+        self.options.keys().map(ToString::to_string).collect()
+    }
+
+    /// Whether the script may see this card now: not face down while a bot decides.
+    fn sees(&self, placed: &Placed) -> bool {
+        placed.face_up || self.mode != Mode::Bot
+    }
+
+    fn say(&mut self, text: String) -> Fallible<()> {
+        self.may_change("say")?;
+        self.charge(text.len() as u64 / 16);
+        self.said_in_step += text.len();
+        self.said_in_game += text.len();
+        if self.said_in_step > MAX_SAID_PER_STEP || self.said_in_game > MAX_SAID_PER_GAME {
+            return Err(limit(format!(
+                "a game may say at most {} KiB between two decisions and {} MiB in all",
+                MAX_SAID_PER_STEP >> 10,
+                MAX_SAID_PER_GAME >> 20
+            )));
+        }
+        if self.record_events {
+            self.news.push(Event::Say(text));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,136 @@
+//! What a script's calls need from the run they are part of, as a trait the
+//! run implements: the table, the random stream, the options, narration, the
+//! mode that decides what code may change, and the decision itself. The
+//! script layer gives scripts their API through it and never names the run,
+//! so the run can own its state and its decision protocol.
+
+use super::error::{ErrorKind, HostFault, Places};
+use super::limits::MAX_NAME;
+use crate::card::Card;
+use crate::pile::Placed;
+use crate::table::Table;
+use rhai::{Array, Dynamic, EvalAltResult, ImmutableString, NativeCallContext, Position};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+pub(crate) type Fallible<T> = Result<T, Box<EvalAltResult>>;
+
+/// Who is running script code now, which decides what it may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// The rules, playing the game: anything.
+    Play,
+    /// The top level while loading: declarations only.
+    TopLevel,
+    /// `fn bot`: reads what the player sees, draws from its own stream.
+    Bot,
+    /// `fn view`: reads the table.
+    View,
+}
+
+/// What ties a run's state to its program, kept from run to run.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Wiring {
+    /// Set by each decision; the operation counter starts again from there.
+    /// Shared with the engine's progress callback, which runs on every operation.
+    pub(crate) decided: Rc<Cell<bool>>,
+    /// Operations charged for host calls since the last decision.
+    pub(crate) charged: Rc<Cell<u64>>,
+    pub(crate) places: Rc<Places>,
+    pub(crate) has_view: bool,
+    /// The ruleset's `fn bot(question, options)`; else its `fn rate(option)`.
+    pub(crate) has_bot: bool,
+    /// The ruleset's `fn label(option)`, for option maps without a label.
+    pub(crate) has_label: bool,
+}
+
+/// What `choose` or `ask` was given: the script's own values, which a bot
+/// receives as they are.
+pub(crate) struct Asked<'a> {
+    /// `choose` or `ask`, as the script wrote it.
+    pub(crate) verb: &'static str,
+    pub(crate) question: &'a ImmutableString,
+    pub(crate) options: &'a Array,
+}
+
+/// The run a script's calls act on.
+pub(crate) trait Host: 'static {
+    /// A fresh state for a program just compiled.
+    fn fresh(wiring: Wiring) -> Self
+    where
+        Self: Sized;
+
+    /// Answers one decision (`choose` or `ask`); the index of the option
+    /// taken. The state is shared because answering runs script code
+    /// (labels, the bot) that calls back into it.
+    fn decide(this: &Rc<RefCell<Self>>, ctx: &NativeCallContext, asked: &Asked) -> Fallible<usize>
+    where
+        Self: Sized;
+
+    /// `end(outcome, score, summary)`: the game is over.
+    fn end(&mut self, outcome: &str, score: serde_json::Value, summary: &str) -> Fallible<()>;
+
+    fn wiring(&self) -> &Wiring;
+    /// Switches who runs script code; returns the mode to restore.
+    fn enter(&mut self, mode: Mode) -> Mode;
+    /// Refuses a change of the game unless the rules are playing.
+    fn may_change(&self, what: &str) -> Fallible<()>;
+    /// Refuses reading the game at the top level, which only declares.
+    fn may_read(&self, what: &str) -> Fallible<()>;
+    fn table(&self) -> &Table;
+    fn table_mut(&mut self, what: &str) -> Fallible<&mut Table>;
+    /// A number in `0..n`: the game's stream for the rules, the bots' own
+    /// stream for a bot.
+    fn random_below(&mut self, n: usize) -> Fallible<usize>;
+    /// Shuffles `cards` as the next shuffle of the game (a deal file may fix its top).
+    fn shuffle(&mut self, cards: &mut Vec<Card>, pile: &str) -> anyhow::Result<()>;
+    fn option(&self, name: &str) -> Option<&Dynamic>;
+    fn option_names(&self) -> Vec<String>;
+    /// Whether the script may see this card now: not face down while a bot decides.
+    fn sees(&self, placed: &Placed) -> bool;
+    /// The card, if the script may see it now.
+    fn seen(&self, placed: &Placed) -> Fallible<Card> {
+        if self.sees(placed) {
+            Ok(placed.card.clone())
+        } else {
+            Err(fault(
+                "a bot sees only what the player sees: this card is face down".into(),
+            ))
+        }
+    }
+    /// Narration, within the bounds on what a game may say.
+    fn say(&mut self, text: String) -> Fallible<()>;
+    /// Counts `units` operations of work against the step's budget: a host
+    /// call costs in proportion to what it does, not one operation.
+    fn charge(&self, units: u64) {
+        let charged = &self.wiring().charged;
+        charged.set(charged.get().saturating_add(units));
+    }
+}
+
+/// Stops the script without an error the script could catch: the run's
+/// stop (or a pending restart) says why.
+pub(crate) fn halt() -> Box<EvalAltResult> {
+    EvalAltResult::ErrorTerminated(Dynamic::UNIT, Position::NONE).into()
+}
+
+/// A name (of a pile, a counter, a card) within the limit, or a limit error.
+pub(crate) fn check_name<'a>(what: &str, name: &'a str) -> Fallible<&'a str> {
+    let length = name.chars().count();
+    if length > MAX_NAME {
+        return Err(limit(format!(
+            "a {what} name has at most {MAX_NAME} characters, not {length}"
+        )));
+    }
+    Ok(name)
+}
+
+/// A bound of the sandbox passed, placed by Rhai at the script's call.
+pub(crate) fn limit(message: String) -> Box<EvalAltResult> {
+    HostFault::boxed(ErrorKind::Limit, message)
+}
+
+/// A runtime error raised by the host, placed by Rhai at the script's call.
+pub(crate) fn fault(message: String) -> Box<EvalAltResult> {
+    HostFault::boxed(ErrorKind::Runtime, message)
+}
