@@ -14,7 +14,6 @@ use crate::deal::DealFile;
 use crate::decision::{Choice, Prompt};
 use crate::script::declare::Options;
 use crate::script::error::ErrorKind;
-use crate::script::host::Host;
 use crate::script::ScriptError;
 pub(crate) use runtime::Runtime;
 
@@ -206,14 +205,5 @@ fn run_once(program: &Program, plan: Plan, link: Option<Rc<Link>>, with_view: bo
         )),
     };
     let view = if with_view { program.view() } else { None };
-    let mut rt = program.host().borrow_mut();
-    let (choices, events, diverged) = rt.take_news();
-    Report {
-        choices,
-        events,
-        table: rt.table().clone(),
-        stop,
-        view,
-        diverged,
-    }
+    program.host().borrow_mut().report(stop, view)
 }

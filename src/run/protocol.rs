@@ -7,7 +7,7 @@
 //! prompt. Labels and keys are built only when someone reads them.
 
 use super::Runtime;
-use super::{Answerer, Link, Reply, Report, Request, Stop};
+use super::{Answerer, Link, Reply, Request, Stop};
 use crate::decision::{Offer, Prompt};
 use crate::script::api::text_of;
 use crate::script::host::{fault, halt, limit, Asked, Fallible, Host, Mode};
@@ -199,18 +199,7 @@ fn wait_for_person(
             .map(|v| v.to_string())
             .map_err(|e| script_error(rt, "view", &e))
     });
-    let report = {
-        let mut rt = rt.borrow_mut();
-        let (choices, events, diverged) = rt.take_news();
-        Report {
-            choices,
-            events,
-            table: rt.table().clone(),
-            stop: Stop::Asking(prompt.clone()),
-            view,
-            diverged,
-        }
-    };
+    let report = rt.borrow_mut().report(Stop::Asking(prompt.clone()), view);
     if link.reports.send(Reply::Stopped(Box::new(report))).is_err() {
         return Err(halt());
     }

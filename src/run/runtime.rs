@@ -4,7 +4,7 @@
 //! change it through the script layer's `Host` trait; the engine owns it
 //! behind `Rc<RefCell>`.
 
-use super::{protocol, Answerer, Divergence, Event, Link, Outcome, Plan, Stop};
+use super::{protocol, Answerer, Divergence, Event, Link, Outcome, Plan, Report, Stop};
 use crate::card::Card;
 use crate::deal::DealFile;
 use crate::decision::{Choice, Prompt};
@@ -14,6 +14,7 @@ use crate::script::declare::{OptionValue, LONE_OPTION};
 use crate::script::error::{ErrorKind, HostFault};
 use crate::script::host::{fault, halt, limit, Asked, Fallible, Host, Mode, Wiring};
 use crate::script::limits::{MAX_DECISIONS, MAX_SAID_PER_GAME, MAX_SAID_PER_STEP};
+use crate::script::ScriptError;
 use crate::table::Table;
 use rhai::NativeCallContext;
 use std::cell::RefCell;
@@ -231,13 +232,21 @@ impl Runtime {
         self.history.clone()
     }
 
-    /// What happened since the last report: choices, events, divergence.
-    pub(crate) fn take_news(&mut self) -> (Vec<Choice>, Vec<Event>, Option<Divergence>) {
-        (
-            std::mem::take(&mut self.taken),
-            std::mem::take(&mut self.news),
-            self.diverged.take(),
-        )
+    /// The report of a stop: what happened since the last one (choices,
+    /// events, divergence) and the table as it stands.
+    pub(crate) fn report(
+        &mut self,
+        stop: Stop,
+        view: Option<Result<String, ScriptError>>,
+    ) -> Report {
+        Report {
+            choices: std::mem::take(&mut self.taken),
+            events: std::mem::take(&mut self.news),
+            table: self.table.clone(),
+            stop,
+            view,
+            diverged: self.diverged.take(),
+        }
     }
 }
 
