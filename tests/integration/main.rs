@@ -8,6 +8,7 @@ mod hostile;
 mod imports;
 mod json_protocol;
 mod layers;
+mod old_forms;
 mod protocol_doc;
 mod random_play;
 mod rule_authors;
