@@ -3,12 +3,12 @@
 
 use crate::autosave::Keeper;
 use crate::cli::{CheckArgs, Cli, Command, GameArgs};
-use crate::open::GameSpec;
 use crate::repl::input::{piped_stdin, LineSource, Terminal};
 use crate::repl::replay;
 use crate::repl::{listing, Repl};
-use crate::save;
 use crate::script::engine::INTERRUPT;
+use crate::session::open::GameSpec;
+use crate::session::save;
 use crate::session::Session;
 use crate::transcript::Transcript;
 use anyhow::Result;
@@ -57,6 +57,7 @@ fn command(cli: Cli) -> Result<()> {
             let settings = crate::json::Settings {
                 protocol: args.protocol,
                 reveal: args.reveal,
+                keep_open: args.keep_open,
             };
             Ok(crate::json::serve(
                 opened.session.expect("opened"),

@@ -8,7 +8,7 @@
 use crate::places;
 use crate::record_book::{self, Record};
 use crate::run::Outcome;
-use crate::save::{self, Loaded, Trust};
+use crate::session::save::{self, Loaded, Trust};
 use crate::session::Session;
 use anyhow::{Context, Result};
 use std::path::PathBuf;

@@ -3,14 +3,14 @@
 //! transcript that `delve replay` plays back.
 
 use crate::decision::Choice;
-use crate::open::options_for;
 use crate::run::live::LiveRun;
 use crate::run::Program;
 use crate::run::{self, Answerer, Deal, Event, Plan, Report, Stop};
-use crate::save;
 use crate::script::declare::{OptionValue, Options};
 use crate::script::error::ErrorKind;
 use crate::script::ScriptError;
+use crate::session::open::options_for;
+use crate::session::save;
 use crate::session::Session;
 use crate::table::Table;
 use anyhow::Result;

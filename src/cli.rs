@@ -172,4 +172,7 @@ pub struct PlayArgs {
     /// With --json: show face-down cards in the table too (for test drivers, not players)
     #[arg(long, requires = "json")]
     pub reveal: bool,
+    /// With --json (protocol 2): stay after `end` for undo, restart, new, load or quit
+    #[arg(long, requires = "json")]
+    pub keep_open: bool,
 }

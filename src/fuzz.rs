@@ -7,8 +7,8 @@
 use crate::card::{Card, CardPattern};
 use crate::deal::DealFile;
 use crate::decision::{Offer, Prompt};
-use crate::open::GameSpec;
 use crate::repl::answer;
+use crate::session::open::GameSpec;
 use crate::transcript::Transcript;
 use proptest::prelude::*;
 use std::path::Path;
@@ -67,7 +67,7 @@ proptest! {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("save.json");
         std::fs::write(&path, &bytes).unwrap();
-        prop_assert!(crate::save::load(&path, "save.json", None).is_err());
+        prop_assert!(crate::session::save::load(&path, "save.json", None).is_err());
     }
 }
 
@@ -101,7 +101,11 @@ proptest! {
             input.push(b'\n');
         }
         let mut out = Vec::new();
-        let settings = crate::json::Settings { protocol: 2, reveal: false };
+        let settings = crate::json::Settings {
+            protocol: 2,
+            reveal: false,
+            keep_open: false,
+        };
         crate::json::serve(session, &input[..], &mut out, settings).unwrap();
         let text = String::from_utf8(out).unwrap();
         for line in text.lines() {

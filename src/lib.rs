@@ -18,7 +18,6 @@ mod files;
 #[cfg(test)]
 mod fuzz;
 mod json;
-mod open;
 mod pile;
 mod places;
 mod random;
@@ -26,7 +25,6 @@ mod record_book;
 mod render;
 mod repl;
 mod run;
-mod save;
 mod script;
 mod session;
 mod sim;
@@ -45,10 +43,10 @@ pub use usage::UsageError;
 // The integration tests and the benches.
 pub use check::{check, every_configuration, Failure};
 pub use decision::Choice;
-pub use open::{options_for, GameSpec};
 pub use repl::replay::{replay, Replayed};
 pub use run::live::LiveRun;
 pub use run::Program;
 pub use run::{play, Answerer, Deal, Plan, Report, Stop};
 pub use script::catalog::names as ruleset_names;
+pub use session::open::{options_for, GameSpec};
 pub use session::Session;

@@ -150,7 +150,7 @@ fn identity(session: &Session) -> (String, BTreeMap<String, String>) {
         .iter()
         .map(|o| (o.name.clone(), session.option_text(&o.name)))
         .collect();
-    (crate::save::game_of(session), options)
+    (crate::session::save::game_of(session), options)
 }
 
 /// Adds an ended game to the file at `path`; gives its updated record.

@@ -2,10 +2,10 @@
 //! threads, then summed up. Each game is identified by its seed and
 //! results are gathered in seed order, so they do not depend on `--jobs`.
 
-use crate::open::{options_for, UsageError};
 use crate::run::Program;
 use crate::run::{self, Answerer, Deal, Plan, Stop};
 use crate::script::declare::Options;
+use crate::session::open::{options_for, UsageError};
 use crate::stats;
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};

@@ -3,18 +3,19 @@
 //! sends the view and the table with every prompt, and replies `ok` or
 //! `error` to every line; `--protocol 1` keeps version 1's stream. Whatever
 //! a client sends, the game stays where it was unless the line was an answer
-//! or a command that moves it.
+//! or a command that moves it. The commands are the session's own
+//! (`session::command`), so they do what the REPL's do.
 
 mod request;
 pub(crate) mod wire;
 
+use crate::decision::Offer;
 use crate::repl::input::read_line;
-use crate::run::Event;
+use crate::session::command::{self, Command, Failure};
 use crate::session::{Session, Standing};
 use request::Request;
 use serde_json::{json, Value};
 use std::io::{self, BufRead, Write};
-use std::path::Path;
 
 /// How a client wants the stream.
 #[derive(Clone, Copy, Debug)]
@@ -24,6 +25,9 @@ pub(crate) struct Settings {
     /// Show face-down cards in the table (for test drivers; a player's front
     /// end leaves it off).
     pub reveal: bool,
+    /// Stay after `end` (version 2): the client may still undo, restart,
+    /// deal anew, load, or quit.
+    pub keep_open: bool,
 }
 
 pub(crate) fn serve(
@@ -39,11 +43,11 @@ pub(crate) fn serve(
     let mut news = true;
     loop {
         if news {
-            for text in says_since_last_choice(&session) {
-                emit(out, &json!({"type": "say", "text": text}))?;
+            for event in session.news() {
+                emit(out, &wire::say(event, v2))?;
             }
         }
-        let prompt = match session.standing() {
+        let options = match session.standing() {
             Standing::Ended(outcome) => {
                 let end = if v2 {
                     wire::end(&session, outcome, settings.reveal)
@@ -51,121 +55,116 @@ pub(crate) fn serve(
                     json!({"type": "end", "outcome": outcome.result,
                            "score": outcome.score, "summary": outcome.summary})
                 };
-                return emit(out, &end);
+                emit(out, &end)?;
+                if !(v2 && settings.keep_open) {
+                    return Ok(());
+                }
+                Vec::new()
             }
-            Standing::Asking(prompt) => prompt.clone(),
+            Standing::Asking(prompt) => {
+                let message = if v2 {
+                    wire::prompt(&session, prompt, settings.reveal)
+                } else {
+                    json!({"type": "prompt", "question": prompt.question, "options": prompt.options})
+                };
+                emit(out, &message)?;
+                prompt.options.clone()
+            }
         };
-        let message = if v2 {
-            wire::prompt(&session, &prompt, settings.reveal)
-        } else {
-            json!({"type": "prompt", "question": prompt.question, "options": prompt.options})
-        };
-        emit(out, &message)?;
+        news = false;
         let line = match read_line(&mut input) {
             None => return Ok(()),
             Some(Ok(line)) => line,
             Some(Err(())) => {
-                news = false;
                 let message = "that line is not text (UTF-8): send an index, a key or a label";
                 emit(out, &json!({"type": "error", "message": message}))?;
                 continue;
             }
         };
-        let request = request::parse(&line, &prompt.options, v2);
-        let command = request.command();
-        news = matches!(request, Request::Answer(_) | Request::Restart);
-        match perform(&mut session, request, prompt.options.len()) {
-            Ok(done) if v2 => {
-                let mut ok = json!({"type": "ok", "command": command});
-                if let Value::Object(fields) = done {
-                    for (name, value) in fields {
-                        ok[name] = value;
+        let (reply, moved) = reply(&mut session, &line, &options, v2);
+        news = moved;
+        let quit = reply["command"] == "quit" && reply["type"] == "ok";
+        let is_error = reply["type"] == "error";
+        if v2 || is_error {
+            let mut reply = reply;
+            if !v2 {
+                if let Value::Object(fields) = &mut reply {
+                    fields.remove("command");
+                }
+            }
+            emit(out, &reply)?;
+        }
+        if quit {
+            return Ok(());
+        }
+    }
+}
+
+/// Acts on one line from the client: the reply, and whether the game moved
+/// so that what it said is news.
+fn reply(session: &mut Session, line: &str, options: &[Offer], v2: bool) -> (Value, bool) {
+    let mut news = false;
+    let reply = match request::parse(line, options, v2) {
+        Request::Quit => json!({"type": "ok", "command": "quit"}),
+        Request::Usage(name, why) => error(name, &why, None),
+        Request::Unknown(text) => {
+            let message = if options.is_empty() {
+                format!(
+                    "`{text}` is no command, and the game is over: send {}",
+                    request::COMMANDS
+                )
+            } else if v2 {
+                format!(
+                    "`{text}` is not an option: send its index (0 to {}), key or label, or a command ({})",
+                    options.len() - 1,
+                    request::COMMANDS
+                )
+            } else {
+                format!(
+                    "`{text}` is not an option: send its index (0 to {}), key or label, or undo",
+                    options.len() - 1
+                )
+            };
+            error("choose", &message, None)
+        }
+        Request::Act(act) => {
+            let name = act.name();
+            // A game that starts again, or a step on, tells its story.
+            let tells = matches!(
+                act,
+                Command::Choose(_)
+                    | Command::Restart
+                    | Command::New(_)
+                    | Command::Load(_)
+                    | Command::Reload
+            );
+            match command::apply(session, act) {
+                Ok(effect) => {
+                    news = tells && effect.moved;
+                    let mut ok = json!({"type": "ok", "command": name});
+                    for (field, value) in effect.fields {
+                        ok[field] = value;
                     }
+                    if matches!(name, "rules" | "options" | "log") {
+                        ok["text"] = json!(effect.message);
+                    }
+                    ok
                 }
-                emit(out, &ok)?;
-            }
-            Ok(_) => {}
-            Err((message, kind)) => {
-                news = false;
-                let mut error = json!({"type": "error", "message": message});
-                if v2 {
-                    error["command"] = json!(command);
-                }
-                if let Some(kind) = kind {
-                    // A script's failure says what kind: parse, runtime, limit, ...
-                    error["kind"] = json!(kind);
-                }
-                emit(out, &error)?;
+                Err(Failure::Refused(message)) => error(name, &message, None),
+                Err(Failure::Script { message, kind, .. }) => error(name, &message, kind),
             }
         }
-    }
+    };
+    (reply, news)
 }
 
-type Refusal = (String, Option<crate::script::error::ErrorKind>);
-
-/// Does what the line asks; gives the `ok` reply's extra fields.
-fn perform(session: &mut Session, request: Request, count: usize) -> Result<Value, Refusal> {
-    let script = |e: crate::script::ScriptError| (format!("script error: {e}"), Some(e.kind));
-    let plain = |m: &str| (m.to_string(), None);
-    match request {
-        Request::Answer(index) => {
-            let offer = session.prompt().map(|p| p.options[index].clone());
-            session.choose(index).map_err(script)?;
-            let offer = offer.unwrap_or_default();
-            Ok(json!({"index": index, "key": offer.key, "label": offer.label}))
-        }
-        Request::Undo => {
-            if session.undo().map_err(script)? {
-                Ok(Value::Null)
-            } else {
-                Err(plain("there is nothing to undo"))
-            }
-        }
-        Request::Redo => {
-            if session.redo().map_err(script)? {
-                Ok(Value::Null)
-            } else {
-                Err(plain("there is nothing to redo"))
-            }
-        }
-        Request::Restart => session.restart().map(|()| Value::Null).map_err(script),
-        Request::Hint => match session.hint_index() {
-            None => Err(plain("this ruleset has no bot of its own to ask")),
-            Some(Err(e)) => Err(script(e)),
-            Some(Ok(index)) => {
-                let offer = session.prompt().map(|p| p.options[index].clone());
-                let offer = offer.unwrap_or_default();
-                Ok(json!({"index": index, "key": offer.key, "label": offer.label}))
-            }
-        },
-        Request::Save(path) if path.is_empty() => Err(plain("usage: save PATH")),
-        Request::Save(path) => match crate::save::save(session, Path::new(&path), &path) {
-            Ok(()) => Ok(json!({"path": path})),
-            Err(e) => Err((format!("{e:#}"), None)),
-        },
-        Request::Unknown(text) => Err((
-            format!(
-                "`{text}` is not an option: send its index (0 to {}), key or label, or a command (undo, redo, hint, restart, save PATH)",
-                count.saturating_sub(1)
-            ),
-            None,
-        )),
+fn error(command: &str, message: &str, kind: Option<crate::script::error::ErrorKind>) -> Value {
+    let mut error = json!({"type": "error", "message": message, "command": command});
+    if let Some(kind) = kind {
+        // A script's failure says what kind: parse, runtime, limit, ...
+        error["kind"] = json!(kind);
     }
-}
-
-fn says_since_last_choice(session: &Session) -> Vec<String> {
-    let events = session.events();
-    let start = events
-        .iter()
-        .rposition(|e| matches!(e, Event::Chose { .. }))
-        .map_or(0, |i| i + 1);
-    events[start..]
-        .iter()
-        .filter_map(|e| match e {
-            Event::Say(text) => Some(text.clone()),
-            Event::Chose { .. } => None,
-        })
-        .collect()
+    error
 }
 
 fn emit(out: &mut impl Write, value: &Value) -> io::Result<()> {

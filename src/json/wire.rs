@@ -6,7 +6,8 @@
 use crate::card::{Card, Prop};
 use crate::decision::Prompt;
 use crate::pile::Placed;
-use crate::run::Outcome;
+use crate::run::{Event, Outcome};
+use crate::script::declare::OptionSpec;
 use crate::session::Session;
 use crate::table::{Table, Value as StateValue};
 use serde_json::{json, Map, Value};
@@ -20,14 +21,56 @@ pub(crate) fn hello(session: &Session) -> Value {
         .iter()
         .map(|(name, value)| (name.clone(), json!(value)))
         .collect();
+    let declared = &session.ruleset.declared;
     json!({
         "type": "hello",
         "protocol": PROTOCOL,
         "game": session.ruleset.name(),
-        "title": session.ruleset.declared.title,
+        "title": declared.title,
         "seed": session.deal.seed,
         "options": options,
+        "about": declared.about,
+        "rules": declared.rules,
+        "option_specs": declared.options.iter().map(option_spec).collect::<Vec<_>>(),
     })
+}
+
+/// What an option is: its default, what it does and the values it takes.
+fn option_spec(spec: &OptionSpec) -> Value {
+    let mut value = json!({"name": spec.name, "default": spec.default, "help": spec.help});
+    if !spec.allowed.is_empty() {
+        value["allowed"] = json!(spec.allowed);
+    }
+    if let Some(range) = &spec.range {
+        value["min"] = json!(range.start());
+        value["max"] = json!(range.end());
+    }
+    value
+}
+
+/// Something the game said; in version 2 a lone option it took says which.
+pub(crate) fn say(event: &Event, v2: bool) -> Value {
+    let mut value = json!({"type": "say", "text": event.text()});
+    if let (
+        Event::Took {
+            question,
+            key,
+            label,
+        },
+        true,
+    ) = (event, v2)
+    {
+        value["took"] = json!({"question": question, "key": key, "label": label});
+    }
+    value
+}
+
+/// Where the game stands in its history: the choices made so far (a prompt is
+/// decision `choices + 1`), and what undo and redo can do.
+fn history(session: &Session, value: &mut Value) {
+    value["choices"] = json!(session.choices().len());
+    value["can_undo"] = json!(!session.choices().is_empty());
+    value["can_redo"] = json!(session.can_redo());
 }
 
 pub(crate) fn prompt(session: &Session, prompt: &Prompt, reveal: bool) -> Value {
@@ -37,24 +80,28 @@ pub(crate) fn prompt(session: &Session, prompt: &Prompt, reveal: bool) -> Value 
         .enumerate()
         .map(|(index, o)| json!({"index": index, "key": o.key, "label": o.label}))
         .collect();
-    json!({
+    let mut value = json!({
         "type": "prompt",
         "question": prompt.question,
         "options": options,
         "view": crate::render::table(session).0,
         "table": table(session.table(), reveal),
-    })
+    });
+    history(session, &mut value);
+    value
 }
 
 pub(crate) fn end(session: &Session, outcome: &Outcome, reveal: bool) -> Value {
-    json!({
+    let mut value = json!({
         "type": "end",
         "outcome": outcome.result,
         "score": outcome.score,
         "summary": outcome.summary,
         "view": crate::render::table(session).0,
         "table": table(session.table(), reveal),
-    })
+    });
+    history(session, &mut value);
+    value
 }
 
 /// The table as data: piles in the order made, cards bottom to top.

@@ -63,12 +63,7 @@ pub(crate) const COMMANDS: &[(&str, &str, &str)] = &[
     ("quit", "", "leave delve (also Ctrl-D)"),
 ];
 
-/// How far `undo` or `redo` goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Steps {
-    Count(usize),
-    All,
-}
+pub(crate) use crate::session::command::Steps;
 
 /// What `play` starts: a ruleset, a seed, `KEY=VALUE` options.
 #[derive(Clone, Debug, PartialEq, Eq)]

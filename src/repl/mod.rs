@@ -7,30 +7,29 @@ pub(crate) mod command;
 pub(crate) mod files;
 mod games;
 pub(crate) mod help;
-mod history;
 pub(crate) mod input;
 pub(crate) mod replay;
 mod texts;
 pub(crate) mod wrap;
 
 use crate::autosave::Keeper;
-use crate::open::GameSpec;
 use crate::render;
 use crate::run::Event;
 use crate::run::Program;
-use crate::save;
 use crate::script::error::ErrorKind;
 use crate::script::{catalog, ScriptError};
+use crate::session::command::{self as act, Failure, Named};
+use crate::session::open::GameSpec;
+use crate::session::save;
+use crate::session::texts::{header, rules_text};
 use crate::session::{Session, Standing};
 use crate::transcript::record;
 use answer::Answer;
 use command::{Command, PlayArgs, COMMANDS};
 use files::Files;
-use history::{redo_many, step, undo_many};
 use input::{Line, LineSource, Words};
 use std::io::{self, Write};
-pub(crate) use texts::{header, listing};
-use texts::{log_text, options_text, reload, rules_text};
+pub(crate) use texts::listing;
 
 pub(crate) struct Repl<'a> {
     session: Option<Session>,
@@ -54,12 +53,10 @@ pub(crate) struct Repl<'a> {
     games: Vec<String>,
 }
 
-/// What a command has to say: done, refused (nothing changed), or the
-/// script failed (nothing changed either, but the script is at fault).
+/// What a command of the REPL's own has to say: done, or refused (nothing changed).
 enum Reply {
     Done(String),
     Refused(String),
-    ScriptFailed(String),
 }
 
 impl<'a> Repl<'a> {
@@ -191,17 +188,7 @@ impl<'a> Repl<'a> {
         };
         writeln!(self.out)?;
         if with_news {
-            let events = session.events();
-            let last = events
-                .iter()
-                .rposition(|e| matches!(e, Event::Chose { .. }));
-            let said: Vec<String> = events[last.map_or(0, |i| i + 1)..]
-                .iter()
-                .filter_map(|event| match event {
-                    Event::Say(text) => Some(text.clone()),
-                    Event::Chose { .. } => None,
-                })
-                .collect();
+            let said: Vec<String> = session.news().iter().map(Event::text).collect();
             if !said.is_empty() {
                 let text = said.join("\n");
                 self.say(&text)?;
@@ -288,22 +275,7 @@ impl<'a> Repl<'a> {
 
     fn choose(&mut self, index: usize, label: &str) -> io::Result<()> {
         self.say(&format!("→ {label}"))?;
-        let session = self.session.as_mut().expect("a prompt has a session");
-        match session.choose(index) {
-            Ok(()) => self.changed = Some(true),
-            Err(error) => self.script_failed(&error)?,
-        }
-        Ok(())
-    }
-
-    fn script_failed(&mut self, error: &ScriptError) -> io::Result<()> {
-        if error.kind == ErrorKind::Interrupted {
-            return writeln!(self.out, "Interrupted: the game stays where it was.");
-        }
-        self.script_errors += 1;
-        self.say(&format!(
-            "script error: {error}\n(the game stays where it was)"
-        ))
+        self.act(act::Command::Choose(index))
     }
 
     fn command(&mut self, command: Command) -> io::Result<()> {
@@ -329,148 +301,107 @@ impl<'a> Repl<'a> {
             Command::Play(play) => self.play(play),
             Command::Resume => self.resume(),
             Command::Quit => Ok(()),
-            Command::New(seed) if self.session.is_some() => {
-                if !self.may_replace()? {
-                    return Ok(());
-                }
-                self.game_command(Command::New(seed))
-            }
             Command::Load(file) if self.session.is_none() && self.keeper.is_some() => {
                 self.load_first(&file)
             }
-            other => {
-                if self.session.is_some() {
-                    if matches!(other, Command::Load(_)) && !self.may_replace()? {
-                        return Ok(());
-                    }
-                    self.game_command(other)
-                } else {
-                    writeln!(
-                        self.out,
-                        "no game in progress: `play GAME` starts one (`list` shows them)"
-                    )
+            _ if self.session.is_none() => writeln!(
+                self.out,
+                "no game in progress: `play GAME` starts one (`list` shows them)"
+            ),
+            Command::Show => {
+                self.changed = Some(false);
+                Ok(())
+            }
+            Command::Save(file) => {
+                let reply = self.save(&file)?;
+                self.tell(reply)
+            }
+            Command::Record(file) => {
+                let reply = self.record(&file);
+                self.tell(reply)
+            }
+            Command::Rules(None) => self.act(act::Command::Rules),
+            Command::Options => self.act(act::Command::Options),
+            Command::Undo(steps) => self.act(act::Command::Undo(steps)),
+            Command::Redo(steps) => self.act(act::Command::Redo(steps)),
+            Command::Restart => self.act(act::Command::Restart),
+            Command::Reload => self.act(act::Command::Reload),
+            Command::Log => self.act(act::Command::Log),
+            Command::Hint => self.act(act::Command::Hint),
+            Command::New(seed) => {
+                if !self.may_replace()? {
+                    return Ok(());
                 }
+                self.act(act::Command::New(seed))
+            }
+            Command::Load(shown) => {
+                let path = match self.files.resolve(&shown) {
+                    Ok(path) => path,
+                    Err(refused) => return self.say(&refused),
+                };
+                if !self.may_replace()? {
+                    return Ok(());
+                }
+                self.act(act::Command::Load(Named { path, shown }))
             }
         }
     }
 
-    fn game_command(&mut self, command: Command) -> io::Result<()> {
-        let reply = match command {
-            Command::Save(file) => self.save(&file)?,
-            other => return self.moving_command(other),
-        };
-        self.tell(reply)
+    /// Does a command to the game in progress, and says what came of it.
+    fn act(&mut self, command: act::Command) -> io::Result<()> {
+        let session = self.session.as_mut().expect("checked by the caller");
+        match act::apply(session, command) {
+            Ok(effect) => {
+                if let Some(counted) = effect.replaced {
+                    self.counted = counted;
+                }
+                if effect.moved {
+                    self.changed = Some(effect.news);
+                }
+                if effect.message.is_empty() {
+                    Ok(())
+                } else {
+                    self.say(&effect.message)
+                }
+            }
+            Err(Failure::Script {
+                kind: Some(ErrorKind::Interrupted),
+                ..
+            }) => writeln!(self.out, "Interrupted: the game stays where it was."),
+            Err(failure) => {
+                if matches!(failure, Failure::Script { .. }) {
+                    self.script_errors += 1;
+                }
+                self.say(&failure.text())
+            }
+        }
+    }
+
+    /// `record FILE`: the game so far as a transcript.
+    fn record(&self, file: &str) -> Reply {
+        let session = self.session.as_ref().expect("checked by the caller");
+        match self.files.resolve(file) {
+            Ok(path) => match record::write(session, &path, file) {
+                Ok(n) => Reply::Done(format!(
+                    "Recorded {n} choice{} to {file}: `delve replay {file}` plays it back, `delve test` checks it against its snapshot.",
+                    if n == 1 { "" } else { "s" }
+                )),
+                Err(error) => Reply::Refused(format!("{error:#}")),
+            },
+            Err(refused) => Reply::Refused(refused),
+        }
     }
 
     /// Says a command's reply; a script failure is counted.
     fn tell(&mut self, reply: Reply) -> io::Result<()> {
         let message = match reply {
             Reply::Done(message) | Reply::Refused(message) => message,
-            Reply::ScriptFailed(message) => {
-                self.script_errors += 1;
-                message
-            }
         };
         if message.is_empty() {
             Ok(())
         } else {
             self.say(&message)
         }
-    }
-
-    fn moving_command(&mut self, command: Command) -> io::Result<()> {
-        let session = self.session.as_mut().expect("checked by the caller");
-        // Whether the game moved, so the table and question are shown again.
-        let mut moved = false;
-        // Whether the narration before the question is new to the player.
-        let mut news = true;
-        let mut fresh = false;
-        let reply = match command {
-            Command::Rules(_) => Reply::Done(rules_text(&session.ruleset)),
-            Command::Options => Reply::Done(options_text(session)),
-            Command::Show => {
-                moved = true;
-                news = false;
-                Reply::Done(String::new())
-            }
-            Command::Undo(steps) => {
-                news = false;
-                undo_many(session, steps, &mut moved)
-            }
-            Command::Redo(steps) => redo_many(session, steps, &mut moved),
-            Command::Restart => {
-                news = false;
-                let result = session.restart().map(|()| true);
-                step(result, &mut moved, "Back to the start of this deal.", "")
-            }
-            Command::New(seed) => {
-                let seed = seed.unwrap_or(session.deal.seed.wrapping_add(1));
-                let result = session.new_deal(seed).map(|()| true);
-                fresh = true;
-                step(result, &mut moved, &format!("New deal: seed {seed}."), "")
-            }
-            Command::Record(file) => match self.files.resolve(&file) {
-                Ok(path) => match record::write(session, &path, &file) {
-                    Ok(n) => Reply::Done(format!(
-                        "Recorded {n} choice{} to {file}: `delve replay {file}` plays it back, `delve test` checks it against its snapshot.",
-                        if n == 1 { "" } else { "s" }
-                    )),
-                    Err(error) => Reply::Refused(format!("{error:#}")),
-                },
-                Err(refused) => Reply::Refused(refused),
-            },
-            Command::Load(file) => match self.files.resolve(&file) {
-                Ok(path) => match save::load(&path, &file, session.ruleset.file.path.as_deref()) {
-                    Ok(loaded) => {
-                        *session = loaded.session;
-                        moved = true;
-                        let ended = matches!(session.standing(), Standing::Ended(_));
-                        self.counted = loaded.counted || ended;
-                        let mut notes = loaded.notes;
-                        notes.insert(0, format!("Loaded {file}: {}", header(session)));
-                        Reply::Done(notes.join("\n"))
-                    }
-                    Err(error) if error.chain().any(<dyn std::error::Error + 'static>::is::<ScriptError>) => {
-                        Reply::ScriptFailed(format!("{error:#}"))
-                    }
-                    Err(error) => Reply::Refused(format!("{error:#}")),
-                },
-                Err(refused) => Reply::Refused(refused),
-            },
-            Command::Reload => match reload(session) {
-                Ok(message) => {
-                    moved = true;
-                    Reply::Done(message)
-                }
-                Err(message) => Reply::ScriptFailed(message),
-            },
-            Command::Log => Reply::Done(log_text(session)),
-            Command::Hint => match session.hint() {
-                Some(Ok(label)) => Reply::Done(format!("hint: {label}")),
-                Some(Err(error)) => Reply::ScriptFailed(format!("script error in its bot: {error}")),
-                None if session.prompt().is_none() => {
-                    Reply::Refused("the game is over: there is nothing to hint".into())
-                }
-                None => Reply::Refused(format!(
-                    "{} has no bot to ask (no `fn bot` in its script)",
-                    session.ruleset.name()
-                )),
-            },
-            Command::Help(_)
-            | Command::Save(_)
-            | Command::List
-            | Command::Play(..)
-            | Command::Resume
-            | Command::Stats(_)
-            | Command::Quit => {
-                unreachable!("handled without a game")
-            }
-        };
-        if fresh && moved {
-            self.counted = false;
-        }
-        self.changed = moved.then_some(news);
-        self.tell(reply)
     }
 }
 

@@ -74,7 +74,34 @@ impl Plan {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
     Say(String),
-    Chose { question: String, label: String },
+    /// A lone option, taken without asking: said, not recorded as a choice.
+    Took {
+        question: String,
+        key: String,
+        label: String,
+    },
+    Chose {
+        question: String,
+        label: String,
+    },
+}
+
+impl Event {
+    /// What a person is told of it: the text said, or the lone option taken.
+    pub fn text(&self) -> String {
+        match self {
+            Event::Say(text) => text.clone(),
+            Event::Took {
+                question, label, ..
+            } => format!("{question}: {label} (the only choice)."),
+            Event::Chose { label, .. } => format!("→ {label}"),
+        }
+    }
+
+    /// Whether this is a choice made, not something said.
+    pub fn is_choice(&self) -> bool {
+        matches!(self, Event::Chose { .. })
+    }
 }
 
 /// How a game ended, as the script's `end(outcome, score, summary)` put it.

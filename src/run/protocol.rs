@@ -7,7 +7,7 @@
 //! prompt. Labels and keys are built only when someone reads them.
 
 use super::Runtime;
-use super::{Answerer, Link, Reply, Request, Stop};
+use super::{Answerer, Event, Link, Reply, Request, Stop};
 use crate::decision::{Offer, Prompt};
 use crate::script::api::text_of;
 use crate::script::host::{fault, halt, limit, Asked, Fallible, Host, Mode};
@@ -37,11 +37,12 @@ pub(crate) fn decide(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fal
     if count == 1 && rt.borrow().takes_lone_option() {
         if rt.borrow().records_events() {
             let offered = build_prompt(ctx, rt, asked)?;
-            let text = format!(
-                "{}: {} (the only choice).",
-                offered.question, offered.options[0].label
-            );
-            rt.borrow_mut().say(text)?;
+            let only = &offered.options[0];
+            rt.borrow_mut().tell(Event::Took {
+                question: offered.question.clone(),
+                key: only.key.clone(),
+                label: only.label.clone(),
+            })?;
         }
         return Ok(0);
     }

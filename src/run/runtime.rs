@@ -250,6 +250,29 @@ impl Runtime {
     }
 }
 
+impl Runtime {
+    /// Keeps what the game said (or the lone option it took), within the
+    /// bounds on how much a game may say.
+    pub(crate) fn tell(&mut self, event: Event) -> Fallible<()> {
+        self.may_change("say")?;
+        let len = event.text().len();
+        self.charge(len as u64 / 16);
+        self.said_in_step += len;
+        self.said_in_game += len;
+        if self.said_in_step > MAX_SAID_PER_STEP || self.said_in_game > MAX_SAID_PER_GAME {
+            return Err(limit(format!(
+                "a game may say at most {} KiB between two decisions and {} MiB in all",
+                MAX_SAID_PER_STEP >> 10,
+                MAX_SAID_PER_GAME >> 20
+            )));
+        }
+        if self.record_events {
+            self.news.push(event);
+        }
+        Ok(())
+    }
+}
+
 impl Host for Runtime {
     fn fresh(wiring: Wiring) -> Runtime {
         Runtime::new(wiring)
@@ -341,20 +364,6 @@ impl Host for Runtime {
     }
 
     fn say(&mut self, text: String) -> Fallible<()> {
-        self.may_change("say")?;
-        self.charge(text.len() as u64 / 16);
-        self.said_in_step += text.len();
-        self.said_in_game += text.len();
-        if self.said_in_step > MAX_SAID_PER_STEP || self.said_in_game > MAX_SAID_PER_GAME {
-            return Err(limit(format!(
-                "a game may say at most {} KiB between two decisions and {} MiB in all",
-                MAX_SAID_PER_STEP >> 10,
-                MAX_SAID_PER_GAME >> 20
-            )));
-        }
-        if self.record_events {
-            self.news.push(Event::Say(text));
-        }
-        Ok(())
+        self.tell(Event::Say(text))
     }
 }

@@ -6,7 +6,7 @@
 
 pub(crate) mod record;
 
-use crate::open::{GameSpec, UsageError};
+use crate::session::open::{GameSpec, UsageError};
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 

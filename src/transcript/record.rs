@@ -81,7 +81,7 @@ fn relative_to(dir: &Path, target: &Path) -> PathBuf {
 fn answers(session: &Session) -> Vec<String> {
     let labels = session.events().iter().filter_map(|e| match e {
         Event::Chose { label, .. } => Some(label.as_str()),
-        Event::Say(_) => None,
+        Event::Say(_) | Event::Took { .. } => None,
     });
     session
         .choices()

@@ -4,6 +4,11 @@
 //! replays. A step that fails (a script error, an interrupt) leaves the
 //! session where it was: the run is restarted at the last good state.
 
+pub(crate) mod command;
+pub(crate) mod open;
+pub(crate) mod save;
+pub(crate) mod texts;
+
 use crate::decision::{Choice, Prompt};
 use crate::run::live::LiveRun;
 use crate::run::{Answerer, Deal, Divergence, Event, Outcome, Plan, Report, Stop};
@@ -180,6 +185,27 @@ impl Session {
         self.rerun(choices)?;
         self.redo.truncate(rest);
         Ok(count)
+    }
+
+    /// The labels of the choices made, in order.
+    pub(crate) fn chosen_labels(&self) -> Vec<String> {
+        self.events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Chose { label, .. } => Some(label.clone()),
+                Event::Say(_) | Event::Took { .. } => None,
+            })
+            .collect()
+    }
+
+    /// What the game said since the last choice: the news before a question.
+    pub(crate) fn news(&self) -> &[Event] {
+        let start = self
+            .events
+            .iter()
+            .rposition(Event::is_choice)
+            .map_or(0, |i| i + 1);
+        &self.events[start..]
     }
 
     /// How many undone choices `redo` can make again.

@@ -8,11 +8,11 @@
 use crate::deal::DealFile;
 use crate::decision::Choice;
 use crate::files;
-use crate::open::UsageError;
 use crate::run::live::LiveRun;
 use crate::run::Deal;
 use crate::script::catalog;
 use crate::script::declare::Options;
+use crate::session::open::UsageError;
 use crate::session::Session;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
@@ -150,7 +150,7 @@ pub(crate) fn load_trusting(path: &Path, shown: &str, trust: Trust) -> Result<Lo
         ));
     }
     let options = match &file.options {
-        SavedOptions::Text(settings) => crate::open::options_for(&ruleset, settings),
+        SavedOptions::Text(settings) => crate::session::open::options_for(&ruleset, settings),
         SavedOptions::Typed(saved) => typed_options(&ruleset, saved),
     }
     .with_context(|| format!("the options saved in {shown}"))?;

@@ -1,0 +1,316 @@
+//! What a front end asks of a game in progress, as typed values: a choice,
+//! undo and redo, a restart, a new deal, a hint, reloading the script,
+//! saving and loading, and the game's texts. The REPL, the JSON protocol and
+//! any later front end call `apply`, so a command does the same and a
+//! failure reads the same in all of them; each front end only words its
+//! prompt and its replies' framing.
+
+use super::save;
+use super::texts::{log_text, options_text, redone_text, rules_text, undone_text};
+use super::Session;
+use crate::run::live::LiveRun;
+use crate::script::error::ErrorKind;
+use crate::script::{catalog, ScriptError};
+use crate::session::Standing;
+use serde_json::{json, Map, Value};
+use std::path::PathBuf;
+
+/// How far `undo` or `redo` goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Steps {
+    Count(usize),
+    All,
+}
+
+impl Steps {
+    fn count(self) -> usize {
+        match self {
+            Steps::All => usize::MAX,
+            Steps::Count(n) => n,
+        }
+    }
+}
+
+/// A file a command writes or reads: where it is, and its name as the user
+/// typed it (for messages).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Named {
+    pub path: PathBuf,
+    pub shown: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Command {
+    /// The option at this index of the prompt.
+    Choose(usize),
+    Undo(Steps),
+    Redo(Steps),
+    Restart,
+    /// A new deal: the next seed, or this one.
+    New(Option<u64>),
+    Hint,
+    Reload,
+    /// Save; `counted` says the game's end is in the statistics already.
+    Save {
+        file: Named,
+        counted: bool,
+    },
+    Load(Named),
+    Rules,
+    Options,
+    Log,
+}
+
+impl Command {
+    /// The command's name, as the protocol's replies give it.
+    pub(crate) fn name(&self) -> &'static str {
+        match self {
+            Command::Choose(_) => "choose",
+            Command::Undo(_) => "undo",
+            Command::Redo(_) => "redo",
+            Command::Restart => "restart",
+            Command::New(_) => "new",
+            Command::Hint => "hint",
+            Command::Reload => "reload",
+            Command::Save { .. } => "save",
+            Command::Load(_) => "load",
+            Command::Rules => "rules",
+            Command::Options => "options",
+            Command::Log => "log",
+        }
+    }
+}
+
+/// What a command did.
+#[derive(Debug, Default)]
+pub(crate) struct Effect {
+    /// The game changed: show the table and the question again.
+    pub moved: bool,
+    /// What was said before the question is new to the player (not after undo).
+    pub news: bool,
+    /// Another game took this one's place (new deal, load): whether its end
+    /// is in the statistics already.
+    pub replaced: Option<bool>,
+    /// What to tell the player; may be empty.
+    pub message: String,
+    /// Data for a program: the chosen or hinted option, the file.
+    pub fields: Map<String, Value>,
+}
+
+impl Effect {
+    fn said(message: impl Into<String>) -> Effect {
+        Effect {
+            message: message.into(),
+            ..Effect::default()
+        }
+    }
+
+    fn moved(message: impl Into<String>, news: bool) -> Effect {
+        Effect {
+            moved: true,
+            news,
+            message: message.into(),
+            ..Effect::default()
+        }
+    }
+}
+
+/// Why a command did nothing: the game is where it was.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    /// Not possible now, or a bad file: the message says why.
+    Refused(String),
+    /// The script failed; `note` says what became of the game.
+    Script {
+        message: String,
+        kind: Option<ErrorKind>,
+        note: &'static str,
+    },
+}
+
+const STAYS: &str = "(the game stays where it was)";
+const GOES_ON: &str = "(the game goes on with the script as it was)";
+
+impl Failure {
+    fn script(error: &ScriptError) -> Failure {
+        Failure::Script {
+            message: format!("script error: {error}"),
+            kind: Some(error.kind),
+            note: STAYS,
+        }
+    }
+
+    /// The whole message, as a person reads it.
+    pub(crate) fn text(&self) -> String {
+        match self {
+            Failure::Refused(message)
+            | Failure::Script {
+                message, note: "", ..
+            } => message.clone(),
+            Failure::Script { message, note, .. } => format!("{message}\n{note}"),
+        }
+    }
+}
+
+/// Does `command` to the session. On failure the session is as it was.
+pub(crate) fn apply(session: &mut Session, command: Command) -> Result<Effect, Failure> {
+    match command {
+        Command::Choose(index) => choose(session, index),
+        Command::Undo(steps) => undo(session, steps),
+        Command::Redo(steps) => redo(session, steps),
+        Command::Restart => {
+            session.restart().map_err(|e| Failure::script(&e))?;
+            Ok(Effect::moved("Back to the start of this deal.", false))
+        }
+        Command::New(seed) => {
+            let seed = seed.unwrap_or(session.deal.seed.wrapping_add(1));
+            session.new_deal(seed).map_err(|e| Failure::script(&e))?;
+            let mut effect = Effect::moved(format!("New deal: seed {seed}."), true);
+            effect.replaced = Some(false);
+            Ok(effect)
+        }
+        Command::Hint => hint(session),
+        Command::Reload => reload(session),
+        Command::Save { file, counted } => {
+            save::save_marked(session, counted, &file.path, &file.shown)
+                .map_err(|e| Failure::Refused(format!("{e:#}")))?;
+            let mut effect = Effect::said(format!("Saved to {}.", file.shown));
+            effect.fields.insert("path".into(), json!(file.shown));
+            Ok(effect)
+        }
+        Command::Load(file) => load(session, &file),
+        Command::Rules => Ok(Effect::said(rules_text(&session.ruleset))),
+        Command::Options => Ok(Effect::said(options_text(session))),
+        Command::Log => Ok(Effect::said(log_text(session))),
+    }
+}
+
+fn choose(session: &mut Session, index: usize) -> Result<Effect, Failure> {
+    let Some(offer) = session.prompt().and_then(|p| p.options.get(index)).cloned() else {
+        return Err(Failure::Refused(over("choose")));
+    };
+    session.choose(index).map_err(|e| Failure::script(&e))?;
+    let mut effect = Effect::moved("", true);
+    effect.fields = option_fields(index, &offer.key, &offer.label);
+    Ok(effect)
+}
+
+fn undo(session: &mut Session, steps: Steps) -> Result<Effect, Failure> {
+    let labels = session.chosen_labels();
+    match session.undo_many(steps.count()) {
+        Ok(0) => Err(Failure::Refused("There is nothing to undo.".into())),
+        Ok(n) => {
+            let undone = &labels[labels.len().saturating_sub(n)..];
+            let text = undone_text(undone, session.choices().is_empty());
+            Ok(counted(Effect::moved(text, false), n))
+        }
+        Err(error) => Err(Failure::script(&error)),
+    }
+}
+
+fn redo(session: &mut Session, steps: Steps) -> Result<Effect, Failure> {
+    match session.redo_many(steps.count()) {
+        Ok(0) => Err(Failure::Refused("There is nothing to redo.".into())),
+        Ok(n) => {
+            let labels = session.chosen_labels();
+            let redone = &labels[labels.len().saturating_sub(n)..];
+            let text = redone_text(redone, session.redo_len());
+            Ok(counted(Effect::moved(text, true), n))
+        }
+        Err(error) => Err(Failure::script(&error)),
+    }
+}
+
+/// How many choices an undo or redo moved, for a program.
+fn counted(mut effect: Effect, n: usize) -> Effect {
+    effect.fields.insert("steps".into(), json!(n));
+    effect
+}
+
+fn hint(session: &mut Session) -> Result<Effect, Failure> {
+    let prompt = session.prompt().cloned();
+    match session.hint_index() {
+        Some(Ok(index)) => {
+            let offer = &prompt.expect("a hint needs a prompt").options[index];
+            let mut effect = Effect::said(format!("hint: {}", offer.label));
+            effect.fields = option_fields(index, &offer.key, &offer.label);
+            Ok(effect)
+        }
+        Some(Err(error)) => Err(Failure::Script {
+            message: format!("script error in its bot: {error}"),
+            kind: Some(error.kind),
+            note: STAYS,
+        }),
+        None if prompt.is_none() => Err(Failure::Refused(over("hint"))),
+        None => Err(Failure::Refused(format!(
+            "{} has no bot to ask (no `fn bot` in its script)",
+            session.ruleset.name()
+        ))),
+    }
+}
+
+fn reload(session: &mut Session) -> Result<Effect, Failure> {
+    let (live, ruleset) = catalog::reread(&session.ruleset.file)
+        .and_then(LiveRun::load)
+        .map_err(|e| Failure::Script {
+            message: format!("{e:#}"),
+            kind: e
+                .chain()
+                .find_map(|c| c.downcast_ref::<ScriptError>())
+                .map(|s| s.kind),
+            note: GOES_ON,
+        })?;
+    let wanted = session.choices().len();
+    session.reload(live, ruleset).map_err(|e| Failure::Script {
+        message: format!("script error: {e}"),
+        kind: Some(e.kind),
+        note: GOES_ON,
+    })?;
+    let mut message = format!(
+        "Reloaded {}: replayed {} of {wanted} choices.",
+        session.ruleset.name(),
+        session.choices().len()
+    );
+    if let Some(d) = session.diverged() {
+        message += &format!(" Choice {} (`{}`) is no longer offered.", d.at + 1, d.key);
+    }
+    Ok(Effect::moved(message, true))
+}
+
+fn load(session: &mut Session, file: &Named) -> Result<Effect, Failure> {
+    let trusted = session.ruleset.file.path.clone();
+    let loaded = save::load(&file.path, &file.shown, trusted.as_deref()).map_err(|error| {
+        let script = error.chain().find_map(|e| e.downcast_ref::<ScriptError>());
+        match script {
+            Some(s) => Failure::Script {
+                message: format!("{error:#}"),
+                kind: Some(s.kind),
+                note: "",
+            },
+            None => Failure::Refused(format!("{error:#}")),
+        }
+    })?;
+    *session = loaded.session;
+    let ended = matches!(session.standing(), Standing::Ended(_));
+    let mut notes = loaded.notes;
+    notes.insert(
+        0,
+        format!("Loaded {}: {}", file.shown, super::texts::header(session)),
+    );
+    let mut effect = Effect::moved(notes.join("\n"), true);
+    effect.replaced = Some(loaded.counted || ended);
+    effect.fields.insert("path".into(), json!(file.shown));
+    Ok(effect)
+}
+
+fn option_fields(index: usize, key: &str, label: &str) -> Map<String, Value> {
+    let mut fields = Map::new();
+    fields.insert("index".into(), json!(index));
+    fields.insert("key".into(), json!(key));
+    fields.insert("label".into(), json!(label));
+    fields
+}
+
+fn over(what: &str) -> String {
+    format!("the game is over: there is nothing to {what}")
+}
