@@ -1,12 +1,12 @@
 //! What each `delve` command does, from a parsed command line to its
 //! result. `main` turns the result into an exit code.
 
-use crate::autosave::Keeper;
 use crate::cli::{CheckArgs, Cli, Command, GameArgs};
 use crate::repl::input::{piped_stdin, LineSource, Terminal};
 use crate::repl::replay;
 use crate::repl::{listing, Repl};
 use crate::script::engine::INTERRUPT;
+use crate::session::autosave::Keeper;
 use crate::session::open::GameSpec;
 use crate::session::save;
 use crate::session::Session;
@@ -78,7 +78,7 @@ fn command(cli: Cli) -> Result<()> {
             })
         }
         Some(Command::Stats { game, json }) => stats(game.as_deref(), json),
-        Some(Command::Sim(args)) => crate::sim::command(&args),
+        Some(Command::Sim(args)) => crate::commands::sim::command(&args),
         Some(Command::Check(args)) => check(&args),
         Some(Command::Replay { file }) => {
             let transcript = Transcript::read(&file)?;
@@ -92,12 +92,12 @@ fn command(cli: Cli) -> Result<()> {
             }
             Ok(())
         }
-        Some(Command::Test(args)) => crate::snapshots::command(&args),
+        Some(Command::Test(args)) => crate::commands::test::command(&args),
         Some(Command::Source { game, functions }) => {
             write!(
                 anstream::stdout(),
                 "{}",
-                crate::source::describe(&game, functions)?
+                crate::commands::source::describe(&game, functions)?
             )?;
             Ok(())
         }
@@ -109,14 +109,14 @@ fn check(args: &CheckArgs) -> Result<()> {
     let mut out = anstream::stdout();
     let configurations = match &args.game {
         Some(game) => vec![(game.clone(), args.opts.clone())],
-        None => crate::check::every_configuration(),
+        None => crate::commands::check::every_configuration(),
     };
     for (game, opts) in configurations {
         let shown = std::iter::once(game.as_str())
             .chain(opts.iter().map(String::as_str))
             .collect::<Vec<_>>()
             .join(" ");
-        match crate::check::check(&game, &opts, args.seed, args.games)? {
+        match crate::commands::check::check(&game, &opts, args.seed, args.games)? {
             None => writeln!(out, "{shown}: {} games, every invariant held (cards, ending, no error, replay, undo/redo, save/load)",
                 args.games
             )?,
@@ -199,15 +199,15 @@ fn open(args: &GameArgs) -> Result<Opened> {
 
 /// `delve stats [GAME] [--json]`.
 fn stats(game: Option<&str>, json: bool) -> Result<()> {
-    let path = crate::record_book::default_path().ok_or_else(|| {
+    let path = crate::session::record_book::default_path().ok_or_else(|| {
         anyhow::anyhow!("no home folder (HOME or XDG_DATA_HOME) to keep statistics in")
     })?;
-    let records = crate::record_book::records(&path, game)?;
+    let records = crate::session::record_book::records(&path, game)?;
     let mut out = anstream::stdout();
     if json {
-        writeln!(out, "{}", crate::record_book::json(&records))?;
+        writeln!(out, "{}", crate::session::record_book::json(&records))?;
     } else {
-        writeln!(out, "{}", crate::record_book::text(&records, game))?;
+        writeln!(out, "{}", crate::session::record_book::text(&records, game))?;
     }
     Ok(())
 }

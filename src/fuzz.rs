@@ -4,9 +4,9 @@
 //! CI runs a few hundred cases each; `PROPTEST_CASES=100000 cargo test
 //! --lib fuzz` runs a long campaign.
 
-use crate::card::{Card, CardPattern};
-use crate::deal::DealFile;
-use crate::decision::{Offer, Prompt};
+use crate::game::card::{Card, CardPattern};
+use crate::game::deal::DealFile;
+use crate::game::decision::{Offer, Prompt};
 use crate::repl::answer;
 use crate::session::open::GameSpec;
 use crate::transcript::Transcript;

@@ -8,30 +8,18 @@
 //! and the transcript replay). Everything else is the crate's own.
 
 mod app;
-mod autosave;
-mod card;
-mod check;
 mod cli;
-mod deal;
-mod decision;
+mod commands;
 mod files;
 #[cfg(test)]
 mod fuzz;
+mod game;
 mod json;
-mod pile;
-mod places;
-mod random;
-mod record_book;
 mod render;
 mod repl;
 mod run;
 mod script;
 mod session;
-mod sim;
-mod snapshots;
-mod source;
-mod stats;
-mod table;
 mod transcript;
 mod usage;
 
@@ -41,8 +29,8 @@ pub use cli::Cli;
 pub use usage::UsageError;
 
 // The integration tests and the benches.
-pub use check::{check, every_configuration, Failure};
-pub use decision::Choice;
+pub use commands::check::{check, every_configuration, Failure};
+pub use game::decision::Choice;
 pub use repl::replay::{replay, Replayed};
 pub use run::live::LiveRun;
 pub use run::Program;

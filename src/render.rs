@@ -3,11 +3,11 @@
 //! Red suits are painted red; the output stream drops colour where `NO_COLOR`
 //! is set or the output is not a terminal.
 
-use crate::decision::Prompt;
+use crate::game::decision::Prompt;
+use crate::game::table::Table;
 use crate::run::Outcome;
 use crate::script::ScriptError;
 use crate::session::Session;
-use crate::table::Table;
 use owo_colors::OwoColorize;
 use std::fmt::Write;
 

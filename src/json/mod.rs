@@ -9,7 +9,7 @@
 mod request;
 pub(crate) mod wire;
 
-use crate::decision::Offer;
+use crate::game::decision::Offer;
 use crate::repl::input::read_line;
 use crate::session::command::{self, Command, Failure};
 use crate::session::{Session, Standing};

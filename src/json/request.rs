@@ -6,7 +6,7 @@
 //! always an answer, so an option labelled `undo` can still be chosen as
 //! `"undo"`. Version 1 knows only answers and `undo`.
 
-use crate::decision::Offer;
+use crate::game::decision::Offer;
 use crate::session::command::{Command, Named, Steps};
 use serde_json::Value;
 use std::path::PathBuf;

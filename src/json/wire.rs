@@ -3,13 +3,13 @@
 //! retired count), where a face-down card shows only that it is face down
 //! unless the client asked to see everything (`--reveal`).
 
-use crate::card::{Card, Prop};
-use crate::decision::Prompt;
-use crate::pile::Placed;
+use crate::game::card::{Card, Prop};
+use crate::game::decision::Prompt;
+use crate::game::pile::Placed;
+use crate::game::table::{Table, Value as StateValue};
 use crate::run::{Event, Outcome};
 use crate::script::declare::OptionSpec;
 use crate::session::Session;
-use crate::table::{Table, Value as StateValue};
 use serde_json::{json, Map, Value};
 
 /// The protocol version a `hello` announces.

@@ -3,8 +3,8 @@
 //! (`discard` for `discard 7♥`, never `d` nor a word from the middle).
 //! Cards may be typed in ASCII (`7h` for `7♥`).
 
-use crate::card::CardPattern;
-use crate::decision::Prompt;
+use crate::game::card::CardPattern;
+use crate::game::decision::Prompt;
 
 /// What an answer names: an option, a mistake to explain, or nothing (so the
 /// input may be a command).
@@ -101,7 +101,7 @@ fn with_card_symbols(input: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::decision::Offer;
+    use crate::game::decision::Offer;
 
     fn prompt(labels: &[&str]) -> Prompt {
         Prompt {

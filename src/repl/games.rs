@@ -90,7 +90,9 @@ impl Repl<'_> {
     pub(super) fn play(&mut self, play: PlayArgs) -> io::Result<()> {
         let game = match &self.files {
             Files::Anywhere if play.game.starts_with('~') => {
-                crate::places::expand_home(&play.game).display().to_string()
+                crate::session::places::expand_home(&play.game)
+                    .display()
+                    .to_string()
             }
             _ => play.game,
         };
@@ -177,9 +179,9 @@ impl Repl<'_> {
         if self.keeper.is_none() {
             return "a transcript keeps no statistics".into();
         }
-        match crate::record_book::default_path() {
-            Some(path) => match crate::record_book::records(&path, game) {
-                Ok(records) => crate::record_book::text(&records, game),
+        match crate::session::record_book::default_path() {
+            Some(path) => match crate::session::record_book::records(&path, game) {
+                Ok(records) => crate::session::record_book::text(&records, game),
                 Err(error) => format!("{error:#}"),
             },
             None => "no home folder (HOME or XDG_DATA_HOME) to keep statistics in".into(),

@@ -220,7 +220,7 @@ fn history_path() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("DELVE_HISTORY") {
         return Some(PathBuf::from(path));
     }
-    crate::places::state_dir().map(|d| d.join("history"))
+    crate::session::places::state_dir().map(|d| d.join("history"))
 }
 
 #[cfg(test)]

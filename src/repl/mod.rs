@@ -4,20 +4,20 @@
 
 pub(crate) mod answer;
 pub(crate) mod command;
-pub(crate) mod files;
 mod games;
 pub(crate) mod help;
 pub(crate) mod input;
+pub(crate) mod reach;
 pub(crate) mod replay;
 mod texts;
 pub(crate) mod wrap;
 
-use crate::autosave::Keeper;
 use crate::render;
 use crate::run::Event;
 use crate::run::Program;
 use crate::script::error::ErrorKind;
 use crate::script::{catalog, ScriptError};
+use crate::session::autosave::Keeper;
 use crate::session::command::{self as act, Failure, Named};
 use crate::session::open::GameSpec;
 use crate::session::save;
@@ -26,8 +26,8 @@ use crate::session::{Session, Standing};
 use crate::transcript::record;
 use answer::Answer;
 use command::{Command, PlayArgs, COMMANDS};
-use files::Files;
 use input::{Line, LineSource, Words};
+use reach::Files;
 use std::io::{self, Write};
 pub(crate) use texts::listing;
 

@@ -3,8 +3,8 @@
 //! all produce a transcript's output here, so they can not disagree. File
 //! commands in a transcript reach only a scratch folder of its own.
 
-use super::files::Files;
 use super::input::Echoed;
+use super::reach::Files;
 use super::Repl;
 use crate::transcript::Transcript;
 use anyhow::Result;

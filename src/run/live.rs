@@ -144,7 +144,7 @@ fn internal_failure(what: &str) -> Report {
     Report {
         choices: Vec::new(),
         events: Vec::new(),
-        table: crate::table::Table::default(),
+        table: crate::game::table::Table::default(),
         stop: Stop::Failed(internal_error(what)),
         view: None,
         diverged: None,

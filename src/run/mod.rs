@@ -10,8 +10,8 @@ pub(crate) mod live;
 pub(crate) mod protocol;
 mod runtime;
 
-use crate::deal::DealFile;
-use crate::decision::{Choice, Prompt};
+use crate::game::deal::DealFile;
+use crate::game::decision::{Choice, Prompt};
 use crate::script::declare::Options;
 use crate::script::error::ErrorKind;
 use crate::script::ScriptError;
@@ -20,7 +20,7 @@ pub(crate) use runtime::Runtime;
 /// A ruleset compiled to run here: the script layer's program acting on
 /// this layer's state of a run.
 pub type Program = crate::script::Program<Runtime>;
-use crate::table::Table;
+use crate::game::table::Table;
 use std::rc::Rc;
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::Arc;

@@ -8,7 +8,7 @@
 
 use super::Runtime;
 use super::{Answerer, Event, Link, Reply, Request, Stop};
-use crate::decision::{Offer, Prompt};
+use crate::game::decision::{Offer, Prompt};
 use crate::script::api::text_of;
 use crate::script::host::{fault, halt, limit, Asked, Fallible, Host, Mode};
 use crate::script::limits::{MAX_OPTIONS, MAX_TEXT};

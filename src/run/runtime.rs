@@ -5,17 +5,17 @@
 //! behind `Rc<RefCell>`.
 
 use super::{protocol, Answerer, Divergence, Event, Link, Outcome, Plan, Report, Stop};
-use crate::card::Card;
-use crate::deal::DealFile;
-use crate::decision::{Choice, Prompt};
-use crate::pile::Placed;
-use crate::random::Random;
+use crate::game::card::Card;
+use crate::game::deal::DealFile;
+use crate::game::decision::{Choice, Prompt};
+use crate::game::pile::Placed;
+use crate::game::random::Random;
+use crate::game::table::Table;
 use crate::script::declare::{OptionValue, LONE_OPTION};
 use crate::script::error::{ErrorKind, HostFault};
 use crate::script::host::{fault, halt, limit, Asked, Fallible, Host, Mode, Wiring};
 use crate::script::limits::{MAX_DECISIONS, MAX_SAID_PER_GAME, MAX_SAID_PER_STEP};
 use crate::script::ScriptError;
-use crate::table::Table;
 use rhai::NativeCallContext;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -347,7 +347,7 @@ impl Host for Runtime {
     fn shuffle(&mut self, cards: &mut Vec<Card>, pile: &str) -> anyhow::Result<()> {
         let nth = self.shuffles;
         self.shuffles += 1;
-        crate::deal::shuffle(cards, nth, self.deal.as_deref(), &mut self.random, pile)
+        crate::game::deal::shuffle(cards, nth, self.deal.as_deref(), &mut self.random, pile)
     }
 
     fn option(&self, name: &str) -> Option<&rhai::Dynamic> {

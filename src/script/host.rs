@@ -6,9 +6,9 @@
 
 use super::error::{ErrorKind, HostFault, Places};
 use super::limits::MAX_NAME;
-use crate::card::Card;
-use crate::pile::Placed;
-use crate::table::Table;
+use crate::game::card::Card;
+use crate::game::pile::Placed;
+use crate::game::table::Table;
 use rhai::{Array, Dynamic, EvalAltResult, ImmutableString, NativeCallContext, Position};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;

@@ -4,17 +4,20 @@
 //! replays. A step that fails (a script error, an interrupt) leaves the
 //! session where it was: the run is restarted at the last good state.
 
+pub(crate) mod autosave;
 pub(crate) mod command;
 pub(crate) mod open;
+pub(crate) mod places;
+pub(crate) mod record_book;
 pub(crate) mod save;
 pub(crate) mod texts;
 
-use crate::decision::{Choice, Prompt};
+use crate::game::decision::{Choice, Prompt};
+use crate::game::table::Table;
 use crate::run::live::LiveRun;
 use crate::run::{Answerer, Deal, Divergence, Event, Outcome, Plan, Report, Stop};
 use crate::script::declare::Options;
 use crate::script::{Ruleset, ScriptError};
-use crate::table::Table;
 use std::sync::Arc;
 
 pub struct Session {

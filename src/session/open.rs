@@ -2,7 +2,7 @@
 //! a deal file and `KEY=VALUE` options. Bad names and options are usage
 //! errors (exit code 2); everything else a game error.
 
-use crate::deal::DealFile;
+use crate::game::deal::DealFile;
 use crate::run::live::LiveRun;
 use crate::run::Deal;
 use crate::script::declare::Options;

@@ -5,9 +5,9 @@
 //! come from a stranger: it plays a script by path only when the person
 //! named that script themselves.
 
-use crate::deal::DealFile;
-use crate::decision::Choice;
 use crate::files;
+use crate::game::deal::DealFile;
+use crate::game::decision::Choice;
 use crate::run::live::LiveRun;
 use crate::run::Deal;
 use crate::script::catalog;

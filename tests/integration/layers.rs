@@ -250,3 +250,31 @@ fn path_back<'a>(
     }
     None
 }
+
+#[test]
+fn the_codemap_names_every_source_file() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let map = fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    let files = modules_in(&root.join("src"), &root.join("src"));
+    let mut missing = Vec::new();
+    for module in files.keys() {
+        let name = match module.last() {
+            Some(last)
+                if files
+                    .keys()
+                    .any(|m| m.len() > module.len() && m.starts_with(module)) =>
+            {
+                format!("{last}/")
+            }
+            Some(last) => format!("{last}.rs"),
+            None => continue,
+        };
+        if !map.contains(&name) {
+            missing.push(module.join("::"));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md's codemap does not name: {missing:?}"
+    );
+}

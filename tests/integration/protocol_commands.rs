@@ -116,7 +116,11 @@ fn a_game_saved_and_loaded_over_the_protocol_comes_back() {
         .iter()
         .map(|m| m["command"].as_str().unwrap())
         .collect();
-    assert_eq!(oks, ["choose", "save", "new", "load", "quit"], "{messages:?}");
+    assert_eq!(
+        oks,
+        ["choose", "save", "new", "load", "quit"],
+        "{messages:?}"
+    );
     let last = &messages[messages.len() - 2];
     assert_eq!(last["type"], "end", "the loaded game is at its end again");
 }

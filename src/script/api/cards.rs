@@ -2,7 +2,7 @@
 //! picking at random.
 
 use super::{fail, text_of, Fallible, Host, Shared};
-use crate::card::{Card, Prop, Props, Suit};
+use crate::game::card::{Card, Prop, Props, Suit};
 use crate::script::host::check_name;
 use crate::script::limits::MAX_TEXT;
 use rhai::{Array, Dynamic, Engine, Map};

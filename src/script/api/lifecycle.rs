@@ -5,10 +5,10 @@
 
 use super::piles::cards_of;
 use super::{fail, Fallible, Host, PileRef, Shared};
-use crate::card::Card;
+use crate::game::card::Card;
+use crate::game::table::Table;
 use crate::script::host::limit;
 use crate::script::limits::{MAX_CARDS, MAX_MADE};
-use crate::table::Table;
 use rhai::{Array, Engine};
 
 pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {

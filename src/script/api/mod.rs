@@ -28,7 +28,7 @@ fn fail<T>(message: String) -> Fallible<T> {
 
 /// A value as a person reads it: cards in their notation.
 pub(crate) fn text_of(value: &Dynamic) -> String {
-    match value.read_lock::<crate::card::Card>() {
+    match value.read_lock::<crate::game::card::Card>() {
         Some(card) => card.to_string(),
         None => value.to_string(),
     }

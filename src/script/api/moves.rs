@@ -1,9 +1,9 @@
 //! Moving cards between piles: every move keeps each card on the table.
 
 use super::{fail, Fallible, Host, PileRef, Shared};
-use crate::card::Card;
-use crate::pile::Placed;
-use crate::table::Table;
+use crate::game::card::Card;
+use crate::game::pile::Placed;
+use crate::game::table::Table;
 use rhai::{Array, Dynamic, Engine};
 
 /// Takes `card` out of pile `from`, or says where it is not.

@@ -2,7 +2,7 @@
 //! cards over, creating cards in setup and shuffling.
 
 use super::{fail, Fallible, Shared};
-use crate::card::Card;
+use crate::game::card::Card;
 use crate::script::host::{check_name, limit, Host};
 use crate::script::limits::MAX_PILES;
 use rhai::{Array, Dynamic, Engine, FnPtr, NativeCallContext};

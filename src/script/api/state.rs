@@ -4,10 +4,10 @@
 //! naming the nearest one, so a misspelt name can not slip by.
 
 use super::{fail, Fallible, Shared};
-use crate::card::Card;
+use crate::game::card::Card;
+use crate::game::table::Value;
 use crate::script::host::{check_name, limit, Host};
 use crate::script::limits::MAX_STATES;
-use crate::table::Value;
 use rhai::{Dynamic, Engine};
 
 /// A script value as state: a number, true/false, text, a card or nothing.

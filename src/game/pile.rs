@@ -1,7 +1,7 @@
 //! A pile: a named, ordered stack of cards, each lying face up or face down.
 //! Index 0 is the bottom; the last card is the top.
 
-use crate::card::Card;
+use crate::game::card::Card;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Placed {

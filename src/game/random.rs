@@ -31,7 +31,7 @@ impl Random {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::Card;
+    use crate::game::card::Card;
 
     fn shuffled_deck(random: &mut Random) -> String {
         let mut deck = Card::deck(2);

@@ -6,8 +6,8 @@
 //! `delve resume` records.
 
 use crate::files;
-use crate::places;
 use crate::run::Outcome;
+use crate::session::places;
 use crate::session::Session;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};

@@ -5,9 +5,9 @@
 //! first ends. Only a REPL that a person runs has a keeper: transcripts,
 //! simulations, checks and the JSON protocol do not.
 
-use crate::places;
-use crate::record_book::{self, Record};
 use crate::run::Outcome;
+use crate::session::places;
+use crate::session::record_book::{self, Record};
 use crate::session::save::{self, Loaded, Trust};
 use crate::session::Session;
 use anyhow::{Context, Result};

@@ -2,11 +2,11 @@
 //! threads, then summed up. Each game is identified by its seed and
 //! results are gathered in seed order, so they do not depend on `--jobs`.
 
+use crate::commands::tally;
 use crate::run::Program;
 use crate::run::{self, Answerer, Deal, Plan, Stop};
 use crate::script::declare::Options;
 use crate::session::open::{options_for, UsageError};
-use crate::stats;
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
@@ -165,7 +165,7 @@ pub(crate) fn play(
     match report.stop {
         Stop::Ended(outcome) => Ok(Game {
             win: outcome.is_win(),
-            score: stats::score_value(&outcome.score),
+            score: tally::score_value(&outcome.score),
             decisions: report.choices.len(),
         }),
         Stop::Failed(error) => Err(format!("{name} seed {seed}: {error}")),
@@ -203,7 +203,7 @@ pub(crate) struct Summary {
 pub(crate) fn summarize(setup: &Setup, bot: Bot, outcome: &Outcome) -> Summary {
     let games = outcome.games.len();
     let wins = outcome.games.iter().filter(|g| g.win).count();
-    let (low, high) = stats::wilson(wins, games);
+    let (low, high) = tally::wilson(wins, games);
     let scores: Vec<f64> = outcome.games.iter().filter_map(|g| g.score).collect();
     let decisions: usize = outcome.games.iter().map(|g| g.decisions).sum();
     Summary {
@@ -236,7 +236,7 @@ pub(crate) fn report(summary: &Summary, jobs: usize) -> String {
     if let Some(mean) = summary.mean_score {
         text += &format!(
             "  score      mean {mean:.2}; distribution:\n{}",
-            stats::histogram(&summary.scores, 40)
+            tally::histogram(&summary.scores, 40)
         );
     }
     text += &format!(
@@ -296,7 +296,7 @@ pub(crate) fn command(args: &crate::cli::SimArgs) -> Result<()> {
     };
     let (b, outcome_b) = run(&second)?;
     let wins = |o: &Outcome| o.games.iter().map(|g| g.win).collect::<Vec<_>>();
-    let (difference, (low, high)) = stats::paired_difference(&wins(&outcome_a), &wins(&outcome_b));
+    let (difference, (low, high)) = tally::paired_difference(&wins(&outcome_a), &wins(&outcome_b));
     if args.json {
         let json = serde_json::json!({ "a": a, "b": b, "difference": { "win_rate": difference, "ci95": [low, high] } });
         writeln!(out, "{json}")?;

@@ -2,7 +2,8 @@
 //! invariant checked. A failure names the seed and the choices, as a
 //! transcript that `delve replay` plays back.
 
-use crate::decision::Choice;
+use crate::game::decision::Choice;
+use crate::game::table::Table;
 use crate::run::live::LiveRun;
 use crate::run::Program;
 use crate::run::{self, Answerer, Deal, Event, Plan, Report, Stop};
@@ -12,7 +13,6 @@ use crate::script::ScriptError;
 use crate::session::open::options_for;
 use crate::session::save;
 use crate::session::Session;
-use crate::table::Table;
 use anyhow::Result;
 
 /// A broken invariant, with what it takes to see it again.

@@ -17,7 +17,7 @@ impl Files {
     /// The file a typed name stands for, or why it may not be used.
     pub(crate) fn resolve(&self, typed: &str) -> Result<PathBuf, String> {
         match self {
-            Files::Anywhere => Ok(crate::places::expand_home(typed)),
+            Files::Anywhere => Ok(crate::session::places::expand_home(typed)),
             Files::Within(dir) => {
                 let plain = !typed.is_empty()
                     && !typed.contains(['/', '\\'])

@@ -3,8 +3,8 @@
 //! are in play (created and not retired), so it can prove that none was lost
 //! or copied since.
 
-use crate::card::Card;
-use crate::pile::Pile;
+use crate::game::card::Card;
+use crate::game::pile::Pile;
 use std::collections::BTreeMap;
 use std::fmt;
 

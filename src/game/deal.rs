@@ -3,8 +3,8 @@
 //! the pile, the rest is shuffled with the seed. `#` starts a comment and a
 //! line of just `*` leaves that shuffle to the seed.
 
-use crate::card::{Card, CardPattern};
-use crate::random::Random;
+use crate::game::card::{Card, CardPattern};
+use crate::game::random::Random;
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 
@@ -121,7 +121,7 @@ mod tests {
 
     fn spades() -> Vec<Card> {
         (1..=13)
-            .map(|r| Card::standard(r, crate::card::Suit::Spades))
+            .map(|r| Card::standard(r, crate::game::card::Suit::Spades))
             .collect()
     }
 

@@ -1,0 +1,9 @@
+//! The subcommands with more to them than opening a game, one file each,
+//! named as the command: `check`, `sim` (with its arithmetic in `tally.rs`),
+//! `source` and `test`. `app.rs` dispatches to them.
+
+pub(crate) mod check;
+pub(crate) mod sim;
+pub(crate) mod source;
+pub(crate) mod tally;
+pub(crate) mod test;
