@@ -65,9 +65,9 @@ pub(crate) fn say(event: &Event, v2: bool) -> Value {
     value
 }
 
-/// Where the game stands in its history: the choices made so far (a prompt is
+/// Where the game stands: the choices made so far (a prompt is
 /// decision `choices + 1`), and what undo and redo can do.
-fn history(session: &Session, value: &mut Value) {
+fn progress(session: &Session, value: &mut Value) {
     value["choices"] = json!(session.choices().len());
     value["can_undo"] = json!(!session.choices().is_empty());
     value["can_redo"] = json!(session.can_redo());
@@ -87,7 +87,7 @@ pub(crate) fn prompt(session: &Session, prompt: &Prompt, reveal: bool) -> Value 
         "view": crate::render::table(session).0,
         "table": table(session.table(), reveal),
     });
-    history(session, &mut value);
+    progress(session, &mut value);
     value
 }
 
@@ -100,7 +100,7 @@ pub(crate) fn end(session: &Session, outcome: &Outcome, reveal: bool) -> Value {
         "view": crate::render::table(session).0,
         "table": table(session.table(), reveal),
     });
-    history(session, &mut value);
+    progress(session, &mut value);
     value
 }
 

@@ -1,68 +1,9 @@
-//! The REPL's commands: their names, what they take, and their help.
+//! Reading a REPL command from a line: its name (or a short form, or a
+//! near miss to suggest) and its arguments.
+
+use super::manual::COMMANDS;
 
 /// Every command with its arguments and a line of help, in help order.
-pub(crate) const COMMANDS: &[(&str, &str, &str)] = &[
-    ("help", "[COMMAND]", "this list, or the help of one command"),
-    ("list", "", "the rulesets and variants you can play"),
-    (
-        "play",
-        "GAME [SEED] [--opt K=V]...",
-        "start a game: a name from `list` or a path to a .rhai file",
-    ),
-    (
-        "resume",
-        "",
-        "bring back the last game (saved after every choice)",
-    ),
-    (
-        "rules",
-        "[GAME]",
-        "the rules of the current game, or of any ruleset",
-    ),
-    (
-        "options",
-        "",
-        "the current game's options, their values and meaning",
-    ),
-    ("show", "", "the table and the question again"),
-    (
-        "undo",
-        "[N | all]",
-        "take back the last choice, N of them, or all",
-    ),
-    ("redo", "[N | all]", "make undone choices again"),
-    (
-        "restart",
-        "",
-        "the same deal from the start (redo steps forward again)",
-    ),
-    (
-        "new",
-        "[SEED]",
-        "a new deal: the next seed, or the one given",
-    ),
-    ("save", "FILE", "save the game to a JSON file"),
-    (
-        "record",
-        "FILE",
-        "write the game so far as a transcript, for `delve test`",
-    ),
-    ("load", "FILE", "load a saved game"),
-    (
-        "reload",
-        "",
-        "re-read the script and replay your choices (for rule authors)",
-    ),
-    ("log", "", "everything said and chosen in this game so far"),
-    ("hint", "", "what the ruleset's own bot would choose"),
-    (
-        "stats",
-        "[GAME]",
-        "games played and won, streaks and scores",
-    ),
-    ("quit", "", "leave delve (also Ctrl-D)"),
-];
-
 pub(crate) use crate::session::command::Steps;
 
 /// What `play` starts: a ruleset, a seed, `KEY=VALUE` options.
@@ -101,10 +42,7 @@ pub(crate) fn named(word: &str) -> Option<&'static str> {
     match word.to_lowercase().as_str() {
         "exit" | "q" => Some("quit"),
         "?" => Some("help"),
-        other => COMMANDS
-            .iter()
-            .find(|(n, _, _)| *n == other)
-            .map(|(n, _, _)| *n),
+        other => COMMANDS.iter().find(|c| c.name == other).map(|c| c.name),
     }
 }
 
@@ -116,7 +54,7 @@ pub(crate) fn suggest(word: &str) -> Option<&'static str> {
     }
     COMMANDS
         .iter()
-        .map(|(n, _, _)| (strsim::damerau_levenshtein(&word, n), *n))
+        .map(|c| (strsim::damerau_levenshtein(&word, c.name), c.name))
         .filter(|(distance, name)| *distance <= name.len().div_ceil(3).clamp(1, 2))
         .min_by_key(|(distance, _)| *distance)
         .map(|(_, name)| name)
@@ -128,7 +66,7 @@ pub(crate) fn parse(input: &str) -> Option<Result<Command, String>> {
     let name = named(words.next()?)?;
     let args: Vec<&str> = words.collect();
     let usage = || {
-        let (_, args, _) = COMMANDS.iter().find(|(n, _, _)| *n == name).unwrap();
+        let args = COMMANDS.iter().find(|c| c.name == name).unwrap().args;
         format!("usage: {name} {args}").trim_end().to_string()
     };
     let seed = |text: Option<&&str>| -> Result<Option<u64>, String> {
@@ -262,6 +200,18 @@ mod tests {
     fn a_word_that_is_no_command_is_not_read() {
         assert_eq!(parse("delve deeper"), None);
         assert_eq!(parse(""), None);
+    }
+
+    #[test]
+    fn every_command_in_the_manual_is_read_by_its_name() {
+        for command in COMMANDS {
+            assert_eq!(named(command.name), Some(command.name));
+            let line = format!("{} {}", command.name, command.args);
+            let needs_args = command.args.split_whitespace().any(|a| !a.starts_with('['));
+            if !needs_args {
+                assert!(matches!(parse(command.name), Some(Ok(_))), "{line}");
+            }
+        }
     }
 
     #[test]

@@ -7,6 +7,7 @@ pub(crate) mod command;
 mod games;
 pub(crate) mod help;
 pub(crate) mod input;
+mod manual;
 pub(crate) mod reach;
 pub(crate) mod replay;
 mod texts;
@@ -25,8 +26,9 @@ use crate::session::texts::{header, rules_text};
 use crate::session::{Session, Standing};
 use crate::transcript::record;
 use answer::Answer;
-use command::{Command, PlayArgs, COMMANDS};
+use command::{Command, PlayArgs};
 use input::{Line, LineSource, Words};
+use manual::COMMANDS;
 use reach::Files;
 use std::io::{self, Write};
 pub(crate) use texts::listing;
@@ -156,7 +158,7 @@ impl<'a> Repl<'a> {
     }
 
     fn completions(&self) -> Words {
-        let commands: Vec<String> = COMMANDS.iter().map(|(n, _, _)| n.to_string()).collect();
+        let commands: Vec<String> = COMMANDS.iter().map(|c| c.name.to_string()).collect();
         let labels = self
             .session
             .as_ref()

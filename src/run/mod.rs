@@ -205,7 +205,7 @@ fn run(program: &Program, plan: Plan, link: Option<Rc<Link>>, with_view: bool) -
 fn place_by_tracing(program: &Program, mut plan: Plan, error: ScriptError) -> ScriptError {
     // The choices made up to the failing step replay to it, where the same
     // answerer meets the same failure.
-    plan.choices = program.host().borrow().history();
+    plan.choices = program.host().borrow().made();
     let Ok(traced) = Program::load_traced(program.ruleset().file.clone()) else {
         return error;
     };

@@ -48,7 +48,7 @@ pub struct Runtime {
     said_in_game: usize,
     taken: Vec<Choice>,
     /// Every choice of this run, kept for a traced rerun.
-    history: Vec<Choice>,
+    made: Vec<Choice>,
     stop: Option<Stop>,
     /// A live run abandoned for another: the plan to start next.
     restart: Option<Plan>,
@@ -78,7 +78,7 @@ impl Runtime {
             said_in_step: 0,
             said_in_game: 0,
             taken: Vec::new(),
-            history: Vec::new(),
+            made: Vec::new(),
             stop: None,
             restart: None,
             diverged: None,
@@ -153,7 +153,7 @@ impl Runtime {
             index,
             key: String::new(),
         };
-        self.history.push(choice.clone());
+        self.made.push(choice.clone());
         self.taken.push(choice);
         self.decisions += 1;
         self.said_in_step = 0;
@@ -197,7 +197,7 @@ impl Runtime {
             index,
             key: option.key.clone(),
         };
-        self.history.push(choice.clone());
+        self.made.push(choice.clone());
         self.taken.push(choice);
         self.decisions += 1;
         self.said_in_step = 0;
@@ -228,8 +228,8 @@ impl Runtime {
     }
 
     /// Every choice of this run so far, replayed or new.
-    pub(crate) fn history(&self) -> Vec<Choice> {
-        self.history.clone()
+    pub(crate) fn made(&self) -> Vec<Choice> {
+        self.made.clone()
     }
 
     /// The report of a stop: what happened since the last one (choices,

@@ -1,0 +1,162 @@
+//! Every REPL command as a person learns it: its name, its arguments, its
+//! line in `help`, and its longer help with examples (`help COMMAND`). The
+//! parsing is in `command.rs`, what a command does in `mod.rs`; both match
+//! on the `Command` that the parser makes of a line.
+
+/// One command of the REPL, as `help` shows it.
+pub(crate) struct Manual {
+    pub name: &'static str,
+    pub args: &'static str,
+    pub summary: &'static str,
+    /// What it does at more length, with an example; `{game}` and `{opt}`
+    /// stand for a real ruleset and one of its options.
+    pub details: &'static str,
+}
+
+/// Every command, in help order.
+pub(crate) const COMMANDS: &[Manual] = &[
+    Manual {
+        name: "help",
+        args: "[COMMAND]",
+        summary: "this list, or the help of one command",
+        details: "Lists the commands, or explains one.\nExample: help undo",
+    },
+    Manual {
+        name: "list",
+        args: "",
+        summary: "the rulesets and variants you can play",
+        details: "Lists every ruleset and variant you can play, one line each.\nExample: list",
+    },
+    Manual {
+        name: "play",
+        args: "GAME [SEED] [--opt K=V]...",
+        summary: "start a game: a name from `list` or a path to a .rhai file",
+        details: "Starts a game of a ruleset from `list`, or of a script file you name by its path.\n\
+         A seed picks the deal; without one you get a fresh deal and its seed is shown.\n\
+         --opt KEY=VALUE sets one of the ruleset's options (`options` lists them once a\n\
+         game is on); repeat it for more. At a terminal, a game in progress is only\n\
+         replaced after you say yes.\n\
+         Examples: play {game}\n          play {game} 7\n          play {game} 7 --opt {opt}\n          \
+         play my-variant.rhai",
+    },
+    Manual {
+        name: "resume",
+        args: "",
+        summary: "bring back the last game (saved after every choice)",
+        details: "Brings back the game you played last: delve saves it after every choice, so it\n\
+         survives quitting, a closed terminal or a crash. From the shell: `delve resume`.\n\
+         Example: resume",
+    },
+    Manual {
+        name: "rules",
+        args: "[GAME]",
+        summary: "the rules of the current game, or of any ruleset",
+        details: "Prints the rules of the game in progress, or of the ruleset you name.\n\
+         Example: rules {game}",
+    },
+    Manual {
+        name: "options",
+        args: "",
+        summary: "the current game's options, their values and meaning",
+        details: "Lists the game's options with their values, defaults and meaning.\nExample: options",
+    },
+    Manual {
+        name: "show",
+        args: "",
+        summary: "the table and the question again",
+        details: "Shows the table and the question again.\nExample: show",
+    },
+    Manual {
+        name: "undo",
+        args: "[N | all]",
+        summary: "take back the last choice, N of them, or all",
+        details: "Takes back your last choice and says which it was; undo again to go further\n\
+         back. With a number it takes back that many choices at once, and `undo all`\n\
+         goes back to the start of the deal. `redo` makes them again.\n\
+         Examples: undo\n          undo 3\n          undo all",
+    },
+    Manual {
+        name: "redo",
+        args: "[N | all]",
+        summary: "make undone choices again",
+        details: "Makes the last undone choice again; with a number that many, and `redo all`\n\
+         every undone choice. A new choice of your own clears what is left to redo.\n\
+         Examples: redo\n          redo all",
+    },
+    Manual {
+        name: "restart",
+        args: "",
+        summary: "the same deal from the start (redo steps forward again)",
+        details: "Goes back to the start of the same deal; `redo` steps through your choices again.\n\
+         Example: restart",
+    },
+    Manual {
+        name: "new",
+        args: "[SEED]",
+        summary: "a new deal: the next seed, or the one given",
+        details: "Deals a new game: the next seed, or the seed you give.\nExample: new 42",
+    },
+    Manual {
+        name: "save",
+        args: "FILE",
+        summary: "save the game to a JSON file",
+        details: "Saves the game to a file (JSON): the ruleset, options, deal and your choices.\n\
+         `~/` stands for your home folder. At a terminal, replacing a file asks first.\n\
+         You need not save to keep a game: it is saved as you play (see `resume`).\n\
+         Examples: save dungeon.json\n          save ~/games/dungeon.json",
+    },
+    Manual {
+        name: "record",
+        args: "FILE",
+        summary: "write the game so far as a transcript, for `delve test`",
+        details: "Writes the game so far as a transcript: the header lines that set up the same\n\
+         game (game, seed, options, deal), then one answer per line. `delve replay FILE`\n\
+         plays it back, and `delve test` replays every transcript in a folder and compares\n\
+         what it shows with the snapshot stored beside it (`delve test --accept` stores it).\n\
+         Answers are written by key, so the transcript still replays after options are\n\
+         reordered or relabelled.\nExample: record tests/first-turn.txt",
+    },
+    Manual {
+        name: "load",
+        args: "FILE",
+        summary: "load a saved game",
+        details: "Loads a saved game, replaying its choices; if the script changed since, they\n\
+         replay as far as they still fit. From the shell: `delve play --load FILE`.\n\
+         Example: load dungeon.json",
+    },
+    Manual {
+        name: "reload",
+        args: "",
+        summary: "re-read the script and replay your choices (for rule authors)",
+        details: "Reads the script again and replays your choices as far as they still fit: for\n\
+         rule authors changing a rule while they play.\nExample: reload",
+    },
+    Manual {
+        name: "log",
+        args: "",
+        summary: "everything said and chosen in this game so far",
+        details: "Shows everything said and chosen in this game so far.\nExample: log",
+    },
+    Manual {
+        name: "hint",
+        args: "",
+        summary: "what the ruleset's own bot would choose",
+        details: "Asks the ruleset's own bot what it would choose now.\nExample: hint",
+    },
+    Manual {
+        name: "stats",
+        args: "[GAME]",
+        summary: "games played and won, streaks and scores",
+        details: "Your games of each ruleset and set of options: played, won, win rate, the\n\
+         current and best winning streak, the best and mean score. A game counts once,\n\
+         when it first ends. From the shell: `delve stats [GAME] [--json]`.\n\
+         Examples: stats\n          stats {game}",
+    },
+    Manual {
+        name: "quit",
+        args: "",
+        summary: "leave delve (also Ctrl-D)",
+        details: "Leaves delve (also `exit`, `q` or Ctrl-D). The game is saved as you play, so\n\
+         `delve resume` brings it back; at a terminal you are asked first.\nExample: quit",
+    },
+];
