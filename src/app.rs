@@ -31,7 +31,9 @@ fn command(cli: Cli) -> Result<()> {
     match cli.command {
         None => repl(Opened::none()),
         Some(Command::List) => {
-            writeln!(anstream::stdout(), "{}", listing())?;
+            // Laid out for 80 columns, as the REPL's output is when not at a terminal.
+            let text = crate::repl::wrap::wrap_columns(&listing(), 80);
+            writeln!(anstream::stdout(), "{text}")?;
             Ok(())
         }
         Some(Command::Play(args)) if args.json => {

@@ -49,6 +49,11 @@ pub(crate) fn resolve(input: &str, prompt: &Prompt) -> Answer {
     if let [only] = keyed.as_slice() {
         return Answer::Option(*only);
     }
+    // A lone letter is too easily typed by mistake to stand for a label's
+    // first word (`a` for `A♦ on J♣`); a key or a whole label it may be.
+    if input.chars().count() < 2 {
+        return Answer::Nothing;
+    }
     let matching: Vec<usize> = (0..count)
         .filter(|&i| forms.iter().any(|f| starts_with_words(&labels[i], f)))
         .collect();
@@ -77,7 +82,13 @@ fn starts_with_words(label: &str, typed: &str) -> bool {
     !typed.is_empty()
         && typed.len() <= label.len()
         && typed.iter().zip(&label).all(|(t, l)| {
-            l == t
+            // `(left hand)` is typed `left`: an opening bracket is layout.
+            let l = if t.starts_with('(') {
+                *l
+            } else {
+                l.trim_start_matches('(')
+            };
+            l == *t
                 || (l.starts_with(t)
                     && l[t.len()..]
                         .chars()
@@ -135,12 +146,19 @@ mod tests {
         assert_eq!(resolve("7h on qs", &p), Answer::Option(1));
         assert_eq!(resolve("7h  on   qs", &p), Answer::Option(1));
         assert_eq!(resolve("discard 7", &p), Answer::Option(2));
+        let equip = prompt(&["equip K♦ (left hand)", "equip K♦ (right hand)"]);
+        assert_eq!(resolve("equip kd left", &equip), Answer::Option(0));
+        assert_eq!(resolve("equip kd (right", &equip), Answer::Option(1));
     }
 
     #[test]
     fn a_letter_or_a_word_from_the_middle_picks_nothing() {
         let p = prompt(&["store a potion", "drink a potion", "discard 7♥"]);
         assert_eq!(resolve("s", &p), Answer::Nothing);
+        let cards = prompt(&["A♦ on J♣", "K♦", "discard 7♥"]);
+        assert_eq!(resolve("a", &cards), Answer::Nothing);
+        assert_eq!(resolve("k", &cards), Answer::Nothing);
+        assert_eq!(resolve("kd", &cards), Answer::Option(1));
         assert_eq!(resolve("disc", &p), Answer::Nothing);
         assert_eq!(resolve("discard 7♥ now", &p), Answer::Nothing);
         assert_eq!(resolve("potion", &p), Answer::Nothing);

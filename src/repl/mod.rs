@@ -119,7 +119,7 @@ impl<'a> Repl<'a> {
             lines.push(header);
             self.say(&lines.join("\n"))?;
         } else {
-            writeln!(self.out, "delve: solo card games. `list` shows the games, `play GAME` starts one, `help` tells more.")?;
+            self.say("delve: solo card games. `list` shows the games, `play GAME` starts one, `help` tells more.")?;
         }
         loop {
             if let Some(news) = self.changed.take() {
@@ -199,8 +199,9 @@ impl<'a> Repl<'a> {
         let session = self.session.as_ref().expect("checked above");
         let (table, failed) = render::table(session);
         let failed = failed.is_some();
-        writeln!(self.out, "{}\n", render::paint_suits(&table))?;
         let width = self.input.width();
+        let table = wrap::wrap_columns(&table, width);
+        writeln!(self.out, "{}\n", render::paint_suits(&table))?;
         let session = self.session.as_ref().expect("checked above");
         match session.standing() {
             Standing::Asking(prompt) => {
@@ -286,7 +287,10 @@ impl<'a> Repl<'a> {
                 let text = help::help(topic.as_deref());
                 self.say(&text)
             }
-            Command::List => writeln!(self.out, "{}", listing()),
+            Command::List => {
+                let width = self.input.width();
+                writeln!(self.out, "{}", wrap::wrap_columns(&listing(), width))
+            }
             Command::Stats(game) => {
                 let text = self.stats_text(game.as_deref());
                 self.say(&text)

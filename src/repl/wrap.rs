@@ -47,6 +47,51 @@ fn wrap_line(line: &str, width: usize) -> String {
     lines.join("\n")
 }
 
+/// `text` laid out in columns (a table's rows, the list of rulesets): a
+/// row too long for the screen keeps its first column as it is, and its
+/// text goes on under the second column.
+pub(crate) fn wrap_columns(text: &str, width: usize) -> String {
+    text.split('\n')
+        .map(|line| wrap_row(line, width))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn wrap_row(line: &str, width: usize) -> String {
+    if line.chars().count() <= width {
+        return line.to_string();
+    }
+    let Some(column) = second_column(line).filter(|c| *c <= width / 2) else {
+        return wrap_line(line, width);
+    };
+    let head: String = line.chars().take(column).collect();
+    let rest: String = line.chars().skip(column).collect();
+    // The rest, wrapped as if it were indented to the column.
+    let pad = " ".repeat(column);
+    let wrapped = wrap_line(&format!("{pad}{rest}"), width);
+    let body = wrapped.strip_prefix(pad.as_str()).unwrap_or(&wrapped);
+    format!("{head}{body}")
+}
+
+/// Where a row's second column starts: after its first run of two or more
+/// spaces, in characters.
+fn second_column(line: &str) -> Option<usize> {
+    let chars: Vec<char> = line.chars().collect();
+    let lead = chars.iter().take_while(|c| **c == ' ').count();
+    let mut i = lead;
+    while i + 1 < chars.len() {
+        if chars[i] == ' ' && chars[i + 1] == ' ' {
+            let mut end = i;
+            while end < chars.len() && chars[end] == ' ' {
+                end += 1;
+            }
+            return (end < chars.len()).then_some(end);
+        }
+        i += 1;
+    }
+    None
+}
+
 /// Where a continued line starts: under the text of a list item, else at
 /// the line's own indentation.
 fn hanging_indent(line: &str) -> usize {
@@ -85,6 +130,17 @@ mod tests {
             wrap(text, 30),
             "  12. a label long enough to\n      need a second line here"
         );
+    }
+
+    #[test]
+    fn a_long_row_goes_on_under_its_second_column() {
+        let text = "hand       7♦ K♣ 10♦ 6♦ J♥  (2 kings, 48 points; J♥ Dodge Blow)\nshort   row";
+        let wrapped = wrap_columns(text, 40);
+        assert_eq!(
+            wrapped,
+            "hand       7♦ K♣ 10♦ 6♦ J♥ (2 kings, 48\n           points; J♥ Dodge Blow)\nshort   row"
+        );
+        assert!(wrapped.lines().all(|l| l.chars().count() <= 40));
     }
 
     #[test]

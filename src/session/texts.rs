@@ -39,10 +39,10 @@ pub(crate) fn options_text(session: &Session) -> String {
     let lines: Vec<String> = options
         .iter()
         .map(|o| {
-            let allowed = if o.allowed.is_empty() {
-                String::new()
-            } else {
-                format!(" [{}]", o.allowed.join(", "))
+            let allowed = match (&o.range, o.allowed.is_empty()) {
+                (_, false) => format!(" [{}]", o.allowed.join(", ")),
+                (Some(range), true) => format!(" [{} to {}]", range.start(), range.end()),
+                (None, true) => String::new(),
             };
             format!(
                 "  {} = {} (default {}){allowed}: {}",
