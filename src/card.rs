@@ -196,7 +196,7 @@ impl fmt::Display for CardParseError {
         write!(
             f,
             "`{}` is not a card (write e.g. A♠, 10H, TD, QC, RJ, BJ or JK)",
-            self.0
+            crate::read::excerpt(&self.0)
         )
     }
 }

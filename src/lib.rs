@@ -22,6 +22,7 @@ mod open;
 mod pile;
 mod places;
 mod random;
+mod read;
 mod record_book;
 mod render;
 mod repl;

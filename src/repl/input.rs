@@ -174,7 +174,10 @@ impl Terminal {
         editor.set_helper(Some(Completion::default()));
         let history = history_path();
         if let Some(path) = &history {
-            let _ = editor.load_history(path);
+            // A history that is no regular file within its cap is not read.
+            if crate::read::check(path, crate::read::Kind::History).is_ok() {
+                let _ = editor.load_history(path);
+            }
         }
         Ok(Terminal { editor, history })
     }
