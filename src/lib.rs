@@ -18,6 +18,7 @@ mod files;
 #[cfg(test)]
 mod fuzz;
 mod json;
+mod lines;
 mod open;
 mod pile;
 mod places;

@@ -148,6 +148,12 @@ impl<'a> Repl<'a> {
                 Line::NotText => {
                     writeln!(self.out, "That line is not text (UTF-8): nothing changed.")?;
                 }
+                Line::TooLong => {
+                    writeln!(
+                        self.out,
+                        "That line is longer than 64 KiB: nothing changed."
+                    )?;
+                }
                 Line::Text(text) => {
                     if !self.handle(text.trim())? {
                         break;

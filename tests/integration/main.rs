@@ -5,6 +5,7 @@ mod comforts;
 mod custom_cards;
 mod docs;
 mod hostile;
+mod hostile_files;
 mod imports;
 mod json_protocol;
 mod layers;
