@@ -119,6 +119,9 @@ pub(crate) fn paint_suits(text: &str) -> String {
                 out.push_str(before);
                 let _ = write!(out, "{}", format!("{rank}{ch}").red());
             }
+            // A script's text shows no control characters (a carriage
+            // return could overwrite what was written before it).
+            _ if ch.is_control() && ch != '\n' && ch != '\t' => flush_word(&mut out, &word),
             _ => {
                 flush_word(&mut out, &word);
                 out.push(ch);
