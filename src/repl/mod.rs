@@ -209,7 +209,7 @@ impl<'a> Repl<'a> {
                 })
                 .collect();
             if !said.is_empty() {
-                let text = said.join("\n");
+                let text = render::printable(&said.join("\n"));
                 self.say(&text)?;
             }
         }

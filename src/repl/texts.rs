@@ -85,10 +85,14 @@ pub(super) fn log_text(session: &Session) -> String {
     let mut decision = 0;
     for event in session.events() {
         match event {
-            Event::Say(text) => lines.push(format!("     {}", render::paint_suits(text))),
+            Event::Say(text) => lines.push(format!(
+                "     {}",
+                render::paint_suits(&render::printable(text))
+            )),
             Event::Chose { label, .. } => {
                 decision += 1;
-                lines.push(format!("{decision:>3}. → {}", render::paint_suits(label)));
+                let label = render::printable(label);
+                lines.push(format!("{decision:>3}. → {}", render::paint_suits(&label)));
             }
         }
     }
