@@ -309,3 +309,53 @@ fn a_line_past_64_kib_is_refused_with_a_short_quote_and_the_game_goes_on() {
     let out = &assert.get_output().stdout;
     assert!(out.len() < 100_000, "the REPL echoed {} bytes", out.len());
 }
+
+#[cfg(unix)]
+#[test]
+fn a_library_script_is_a_file_of_the_library_not_a_link_out_of_it() {
+    let outside = tempfile::tempdir().unwrap();
+    write(&outside.path().join("far.rhai"), "fn double(n) { n * 2 }\n");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("lib")).unwrap();
+    std::os::unix::fs::symlink(
+        outside.path().join("far.rhai"),
+        dir.path().join("lib/far.rhai"),
+    )
+    .unwrap();
+    write(
+        &dir.path().join("reach.rhai"),
+        "import \"far\" as far;\ntitle(\"Reach\");\nfn play() { ask(\"q\", [\"a\", \"b\"]); end(\"win\", far::double(1), \"\"); }\n",
+    );
+    delve()
+        .env("DELVE_GAMES", dir.path())
+        .args(["play", "reach", "--seed", "1"])
+        .timeout(LIMIT)
+        .assert()
+        .failure()
+        .stderr(contains(
+            "`far.rhai` leads out of its folder through a symlink",
+        ));
+}
+
+#[test]
+fn record_writes_a_deal_from_elsewhere_beside_the_transcript() {
+    let dir = tempfile::tempdir().unwrap();
+    let deal =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/deals/clear-the-dungeon-quick-kill.txt");
+    delve()
+        .current_dir(dir.path())
+        .args(["play", "clear-the-dungeon", "--seed", "9", "--deal"])
+        .arg(&deal)
+        .write_stdin("1\nrecord t/kill.txt\n")
+        .timeout(LIMIT)
+        .assert()
+        .success();
+    let recorded = std::fs::read_to_string(dir.path().join("t/kill.txt")).unwrap();
+    assert!(recorded.contains("# deal: kill.deal\n"), "{recorded}");
+    delve()
+        .arg("replay")
+        .arg(dir.path().join("t/kill.txt"))
+        .timeout(LIMIT)
+        .assert()
+        .success();
+}
