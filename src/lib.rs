@@ -15,6 +15,8 @@ mod files;
 mod fuzz;
 mod game;
 mod json;
+mod lines;
+mod read;
 mod render;
 mod repl;
 mod run;

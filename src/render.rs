@@ -15,7 +15,7 @@ use std::fmt::Write;
 /// unpainted, and the view's error if it failed.
 pub(crate) fn table(session: &Session) -> (String, Option<&ScriptError>) {
     match session.view() {
-        Some(Ok(view)) => (view.trim_end().to_string(), None),
+        Some(Ok(view)) => (printable(view.trim_end()), None),
         Some(Err(error)) => {
             let text = format!(
                 "(the script's view failed: {error})\n{}",
@@ -75,9 +75,9 @@ pub(crate) fn prompt_text(prompt: &Prompt) -> String {
     } else {
         ":"
     };
-    let mut out = format!("{}{colon}\n", prompt.question);
+    let mut out = format!("{}{colon}\n", printable(&prompt.question));
     for (i, option) in prompt.options.iter().enumerate() {
-        let _ = writeln!(out, "{:>4}. {}", i + 1, option.label);
+        let _ = writeln!(out, "{:>4}. {}", i + 1, printable(&option.label));
     }
     out
 }
@@ -98,7 +98,16 @@ pub(crate) fn outcome(outcome: &Outcome) -> String {
     } else {
         headline.bold().to_string()
     };
-    format!("{headline}\n{}", paint_suits(&outcome.summary))
+    format!("{headline}\n{}", paint_suits(&printable(&outcome.summary)))
+}
+
+/// A script's text as the screen shows it: without control characters
+/// (line ends and tabs kept), so that a carriage return or an escape
+/// sequence can not overwrite or restyle what was written before it.
+pub(crate) fn printable(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_control() || *c == '\n' || *c == '\t')
+        .collect()
 }
 
 /// Paints every ♥ and ♦ card (rank and suit) and the red joker red.

@@ -71,10 +71,11 @@ pub fn check(game: &str, opts: &[String], first: u64, games: u64) -> Result<Opti
     let program = Program::load_named(game)?;
     let options = options_for(program.ruleset(), opts)?;
     let (mut live, _) = LiveRun::load(program.ruleset().file.clone())?;
-    let last = first
-        .checked_add(games)
-        .ok_or_else(|| crate::usage::UsageError("--seed plus --games passes 2^64".into()))?;
-    for seed in first..last {
+    if games == 0 {
+        return Ok(None);
+    }
+    let last = crate::usage::last_seed(first, games)?;
+    for seed in first..=last {
         let game = Game {
             program: &program,
             options: &options,

@@ -252,11 +252,7 @@ pub(crate) fn report(summary: &Summary, jobs: usize) -> String {
 pub(crate) fn command(args: &crate::cli::SimArgs) -> Result<()> {
     let mut out = anstream::stdout();
     let bot = Bot::parse(&args.bot)?;
-    if args.seed.checked_add(args.games).is_none() {
-        return Err(
-            UsageError("--seed plus --games passes the largest seed (2^64 - 1)".into()).into(),
-        );
-    }
+    crate::usage::last_seed(args.seed, args.games)?;
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         usize::from,

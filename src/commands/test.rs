@@ -11,7 +11,7 @@ use anyhow::{bail, Result};
 use owo_colors::OwoColorize;
 use rayon::prelude::*;
 use similar::TextDiff;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// What became of one transcript.
@@ -112,7 +112,10 @@ fn judge(path: &Path, accept: bool) -> Verdict {
         }
     };
     let snapshot = snapshot_of(path);
-    let stored = std::fs::read_to_string(&snapshot).ok();
+    let stored = match stored_snapshot(path, &snapshot) {
+        Ok(stored) => stored,
+        Err(reason) => return Verdict::Failed { reason, diff: None },
+    };
     if replayed.script_errors > 0 {
         let n = replayed.script_errors;
         return Verdict::Failed {
@@ -155,6 +158,21 @@ fn judge(path: &Path, accept: bool) -> Verdict {
             },
         },
     }
+}
+
+/// The snapshot stored beside a transcript, if there is one: a regular file
+/// in the transcript's folder (not a symlink out of it), within its cap.
+fn stored_snapshot(transcript: &Path, snapshot: &Path) -> Result<Option<String>, String> {
+    let refused = |why: String| format!("can not read {}: {why}", snapshot.display());
+    if std::fs::symlink_metadata(snapshot).is_err() {
+        return Ok(None);
+    }
+    let folder = transcript.parent().unwrap_or(Path::new(""));
+    let name = snapshot.file_name().unwrap_or_default().to_string_lossy();
+    crate::read::inside(folder, &name).map_err(refused)?;
+    crate::read::text(snapshot, crate::read::Kind::Snapshot)
+        .map(Some)
+        .map_err(|e| refused(e.to_string()))
 }
 
 /// `NAME.snap` beside `NAME.txt`.
@@ -243,11 +261,7 @@ fn is_transcript(path: &Path) -> bool {
     if path.extension().is_none_or(|e| e != "txt") {
         return false;
     }
-    let Ok(file) = std::fs::File::open(path) else {
-        return false;
-    };
-    // At most one short line: a large file that is no transcript costs nothing.
-    let mut first = String::new();
-    let _ = BufReader::new(file.take(256)).read_line(&mut first);
-    first.starts_with(FIRST_LINE)
+    // At most one short line: a large file that is no transcript costs
+    // nothing, and a named pipe is not waited on.
+    crate::read::head(path, 256).is_some_and(|first| first.starts_with(FIRST_LINE))
 }

@@ -127,6 +127,21 @@ impl Card {
         }
     }
 
+    /// What a card's properties weigh against the budget of cards in play:
+    /// the bytes of their names and texts, 8 for a number or true/false.
+    pub fn props_size(&self) -> usize {
+        self.props()
+            .into_iter()
+            .flatten()
+            .fold(0, |sum, (name, prop)| {
+                sum + name.len()
+                    + match prop {
+                        Prop::Text(text) => text.len(),
+                        Prop::Int(_) | Prop::Bool(_) => 8,
+                    }
+            })
+    }
+
     pub fn is_joker(&self) -> bool {
         matches!(self, Card::Joker { .. })
     }
@@ -196,7 +211,7 @@ impl fmt::Display for CardParseError {
         write!(
             f,
             "`{}` is not a card (write e.g. A♠, 10H, TD, QC, RJ, BJ or JK)",
-            self.0
+            crate::read::excerpt(&self.0)
         )
     }
 }

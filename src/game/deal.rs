@@ -29,7 +29,7 @@ pub struct DealFile {
 impl DealFile {
     /// Reads the file at `path`, named `origin` in messages (as the user wrote it).
     pub fn read(path: &Path, origin: &str) -> Result<DealFile> {
-        let text = std::fs::read_to_string(path)
+        let text = crate::read::text(path, crate::read::Kind::Deal)
             .with_context(|| format!("can not read deal file {origin}"))?;
         let mut deal = DealFile::parse(origin, &text)?;
         deal.path = Some(path.to_path_buf());

@@ -46,6 +46,8 @@ pub struct Table {
     /// by the first, and the second lets a reader trace every card.
     made: usize,
     retired: usize,
+    /// What the properties of the cards in play weigh (`Card::props_size`).
+    props_size: usize,
 }
 
 impl Table {
@@ -79,6 +81,7 @@ impl Table {
     pub fn create(&mut self, cards: &[Card]) {
         for card in cards {
             *self.live.entry(card.clone()).or_insert(0) += 1;
+            self.props_size += card.props_size();
         }
         self.made += cards.len();
     }
@@ -86,6 +89,7 @@ impl Table {
     /// Takes a card out of play for good; the caller has taken it off its pile.
     pub fn retire(&mut self, card: &Card) {
         if let Some(n) = self.live.get_mut(card) {
+            self.props_size -= card.props_size();
             *n -= 1;
             if *n == 0 {
                 self.live.remove(card);
@@ -102,6 +106,11 @@ impl Table {
     /// How many cards were created in the whole game, retired ones included.
     pub fn made_count(&self) -> usize {
         self.made
+    }
+
+    /// What the properties of the cards in play weigh, in bytes.
+    pub fn props_size(&self) -> usize {
+        self.props_size
     }
 
     /// How many cards were retired.

@@ -75,8 +75,8 @@ pub(crate) fn serve(
         let line = match read_line(&mut input) {
             None => return Ok(()),
             Some(Ok(line)) => line,
-            Some(Err(())) => {
-                let message = "that line is not text (UTF-8): send an index, a key or a label";
+            Some(Err(bad)) => {
+                let message = format!("{bad}: send an index, a key or a label");
                 emit(out, &json!({"type": "error", "message": message}))?;
                 continue;
             }

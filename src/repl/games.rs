@@ -28,7 +28,7 @@ impl Repl<'_> {
                 writeln!(self.out)?;
                 Ok(at_end)
             }
-            Line::NotText | Line::Interrupted => Ok(false),
+            Line::NotText | Line::TooLong | Line::Interrupted => Ok(false),
         }
     }
 

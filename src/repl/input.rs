@@ -13,6 +13,8 @@ pub(crate) enum Line {
     Text(String),
     /// A line that is not UTF-8 text: refused, and the prompt stays.
     NotText,
+    /// A line longer than `MAX_LINE`: refused, and the prompt stays.
+    TooLong,
     /// Ctrl-C: drop the line.
     Interrupted,
     End,
@@ -84,29 +86,20 @@ impl<R: BufRead> LineSource for Piped<R> {
                 let _ = writeln!(out, "{prompt}{line}");
                 Line::Text(line)
             }
-            Some(Err(())) => {
+            Some(Err(BadLine::NotText)) => {
                 let _ = writeln!(out, "{prompt}(a line that is not text)");
                 Line::NotText
+            }
+            Some(Err(BadLine::TooLong { start })) => {
+                let _ = writeln!(out, "{prompt}{start} (a line longer than 64 KiB)");
+                Line::TooLong
             }
             None => Line::End,
         }
     }
 }
 
-/// The next line without its line end: `None` at the end of the input,
-/// `Err` for a line that is not UTF-8. A read error ends the input.
-pub(crate) fn read_line(reader: &mut impl BufRead) -> Option<Result<String, ()>> {
-    let mut bytes = Vec::new();
-    match reader.read_until(b'\n', &mut bytes) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => {
-            while bytes.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
-                bytes.pop();
-            }
-            Some(String::from_utf8(bytes).map_err(|_| ()))
-        }
-    }
-}
+pub(crate) use crate::lines::{read_line, BadLine, MAX_LINE};
 
 /// Tab completion: option labels and commands for the whole line, then by
 /// the command typed: games, help topics, or file names.
@@ -174,7 +167,10 @@ impl Terminal {
         editor.set_helper(Some(Completion::default()));
         let history = history_path();
         if let Some(path) = &history {
-            let _ = editor.load_history(path);
+            // A history that is no regular file within its cap is not read.
+            if crate::read::check(path, crate::read::Kind::History).is_ok() {
+                let _ = editor.load_history(path);
+            }
         }
         Ok(Terminal { editor, history })
     }
@@ -196,6 +192,7 @@ impl LineSource for Terminal {
             helper.words = words.clone();
         }
         match self.editor.readline(prompt) {
+            Ok(line) if line.len() > MAX_LINE => Line::TooLong,
             Ok(line) => {
                 if !line.trim().is_empty() {
                     let _ = self.editor.add_history_entry(line.as_str());

@@ -147,6 +147,12 @@ impl<'a> Repl<'a> {
                 Line::NotText => {
                     writeln!(self.out, "That line is not text (UTF-8): nothing changed.")?;
                 }
+                Line::TooLong => {
+                    writeln!(
+                        self.out,
+                        "That line is longer than 64 KiB: nothing changed."
+                    )?;
+                }
                 Line::Text(text) => {
                     if !self.handle(text.trim())? {
                         break;
@@ -174,12 +180,14 @@ impl<'a> Repl<'a> {
     }
 
     /// Writes `text` wrapped to the screen, red suits painted.
+    /// Control characters are dropped: a script's text may not move the cursor.
     fn say(&mut self, text: &str) -> io::Result<()> {
         let width = self.input.width();
+        let text = render::printable(text);
         writeln!(
             self.out,
             "{}",
-            render::paint_suits(&wrap::wrap(text, width))
+            render::paint_suits(&wrap::wrap(&text, width))
         )
     }
 
@@ -192,7 +200,7 @@ impl<'a> Repl<'a> {
         if with_news {
             let said: Vec<String> = session.news().iter().map(Event::text).collect();
             if !said.is_empty() {
-                let text = said.join("\n");
+                let text = render::printable(&said.join("\n"));
                 self.say(&text)?;
             }
         }

@@ -4,6 +4,7 @@
 //! scripts, which rulesets `import` by name, live in a `lib/` folder beside
 //! the games, on disk or built in, and are found the same way.
 
+use crate::read::{self, Kind};
 use crate::usage::UsageError;
 use anyhow::{bail, Context, Result};
 use include_dir::{include_dir, Dir};
@@ -44,6 +45,16 @@ pub(crate) fn library(name: &str) -> Result<ScriptFile> {
         for dir in folders() {
             let path = dir.join(LIBRARY).join(format!("{name}.rhai"));
             if path.is_file() {
+                // A library script is a file of the library folder, not a
+                // symlink out of it.
+                let library = dir.join(LIBRARY);
+                read::inside(&library, &format!("{name}.rhai")).map_err(|why| {
+                    anyhow::anyhow!(
+                        "library script {}: {why}; a library script must be a file of {}",
+                        path.display(),
+                        library.display()
+                    )
+                })?;
                 let mut file = read_path(&path)?;
                 file.name = name.to_string();
                 return Ok(file);
@@ -115,12 +126,21 @@ fn is_script_file(name: &str) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("rhai"))
 }
 
-/// Like `find`, but a relative path is tried first from `base` (a
-/// transcript's folder); the file keeps the spelling it was given, so
-/// messages read the same from any working directory.
+/// Like `find`, but a path is read from `base` (a transcript's folder), and
+/// only a file in that folder or below it; the file keeps the spelling it
+/// was given, so messages read the same from any working directory.
 pub(crate) fn find_from(spec: &str, base: Option<&Path>) -> Result<ScriptFile> {
     if is_path(spec) {
-        let mut file = read_path(&resolve_from(base, Path::new(spec)))?;
+        let path = match base {
+            Some(base) => read::inside(base, spec).map_err(|why| {
+                UsageError(format!(
+                    "`# game: {}` is refused: {why}. A transcript plays a script by path only from its own folder or below; to play that script on purpose, name it on the command line: `delve play PATH`",
+                    read::excerpt(spec)
+                ))
+            })?,
+            None => PathBuf::from(spec),
+        };
+        let mut file = read_path(&path)?;
         file.name = spec.to_string();
         file.origin = spec.to_string();
         return Ok(file);
@@ -149,7 +169,7 @@ pub(crate) fn find_from(spec: &str, base: Option<&Path>) -> Result<ScriptFile> {
 pub(crate) fn reread(file: &ScriptFile) -> Result<ScriptFile> {
     match &file.path {
         Some(path) => Ok(ScriptFile {
-            text: std::fs::read_to_string(path)
+            text: read::text(path, Kind::Script)
                 .with_context(|| format!("can not read ruleset {}", file.origin))?,
             ..file.clone()
         }),
@@ -157,16 +177,8 @@ pub(crate) fn reread(file: &ScriptFile) -> Result<ScriptFile> {
     }
 }
 
-/// `path` from `base` when it is relative and found there, else as it is.
-pub(crate) fn resolve_from(base: Option<&Path>, path: &Path) -> PathBuf {
-    match base {
-        Some(base) if path.is_relative() && base.join(path).exists() => base.join(path),
-        _ => path.to_path_buf(),
-    }
-}
-
 fn read_path(path: &Path) -> Result<ScriptFile> {
-    let text = std::fs::read_to_string(path)
+    let text = read::text(path, Kind::Script)
         .with_context(|| format!("can not read ruleset {}", path.display()))?;
     Ok(ScriptFile {
         name: path.display().to_string(),
@@ -211,13 +223,21 @@ pub(crate) fn base_of(file: &ScriptFile) -> Result<Option<ScriptFile>> {
     else {
         return Ok(None);
     };
-    if is_script_file(base) {
-        let dir = file
-            .path
-            .as_deref()
-            .and_then(Path::parent)
-            .unwrap_or(Path::new("."));
-        return read_path(&dir.join(base)).map(Some);
+    if is_path(base) {
+        // A variant names its base by path only in its own folder or below.
+        let dir = file.path.as_deref().and_then(Path::parent);
+        let found = match dir {
+            Some(dir) => read::inside(dir, base),
+            None => Err("a built-in script extends only rulesets by name".to_string()),
+        };
+        let path = found.map_err(|why| {
+            anyhow::anyhow!(
+                "{}: `extends: {}` is refused: {why}. A script extends a ruleset by name, or a script in its own folder or below; to play that file on purpose, name it on the command line: `delve play PATH`",
+                file.origin,
+                read::excerpt(base)
+            )
+        })?;
+        return read_path(&path).map(Some);
     }
     match find(base) {
         Ok(found) => Ok(Some(found)),

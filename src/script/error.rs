@@ -55,7 +55,7 @@ impl ScriptError {
     pub fn new(kind: ErrorKind, message: String) -> ScriptError {
         ScriptError {
             kind,
-            message,
+            message: short_words(message),
             unplaced: None,
         }
     }
@@ -120,10 +120,31 @@ impl ScriptError {
         }
         ScriptError {
             kind,
-            message,
+            message: short_words(message),
             unplaced,
         }
     }
+}
+
+/// The message with every word of more than 200 characters cut to its
+/// start: a script need not be the person's own (a transcript names it),
+/// and an error quotes no more of it than a short excerpt.
+fn short_words(message: String) -> String {
+    const LONGEST: usize = 200;
+    if !message.split(' ').any(|w| w.chars().nth(LONGEST).is_some()) {
+        return message;
+    }
+    message
+        .split(' ')
+        .map(|w| {
+            if w.chars().nth(LONGEST).is_some() {
+                crate::read::excerpt(w)
+            } else {
+                w.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The kind and the text of the innermost error.

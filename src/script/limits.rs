@@ -39,6 +39,11 @@ pub(crate) const MAX_PILES: usize = 1_000;
 pub(crate) const MAX_STATES: usize = 1_000;
 pub(crate) const MAX_CARDS: usize = 10_000;
 
+/// What the properties of all the custom cards in play may weigh together,
+/// in bytes (names and texts; 8 for a number or true/false): the table the
+/// host sends with every prompt stays a few MB at most.
+pub(crate) const MAX_PROPS_IN_PLAY: usize = 1 << 20;
+
 /// The most cards a game may create in all, retired ones included: a game
 /// that makes new cards every turn still ends within bounds.
 pub(crate) const MAX_MADE: usize = 1_000_000;

@@ -32,11 +32,17 @@ impl GameSpec {
         let options = options_for(&ruleset, &self.opts)?;
         let stack = match &self.deal {
             Some(path) => {
-                let found = catalog::resolve_from(self.base.as_deref(), path);
-                Some(Arc::new(DealFile::read(
-                    &found,
-                    &path.display().to_string(),
-                )?))
+                let shown = path.display().to_string();
+                let found = match &self.base {
+                    Some(base) => crate::read::inside(base, &shown).map_err(|why| {
+                        UsageError(format!(
+                            "`# deal: {}` is refused: {why}. A transcript reads a deal file only from its own folder or below; to use that file on purpose, name it on the command line: `delve play GAME --deal FILE`",
+                            crate::read::excerpt(&shown)
+                        ))
+                    })?,
+                    None => path.clone(),
+                };
+                Some(Arc::new(DealFile::read(&found, &shown)?))
             }
             None => None,
         };

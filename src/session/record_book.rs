@@ -60,16 +60,17 @@ impl Record {
     }
 
     fn add(&mut self, outcome: &Outcome) {
-        self.played += 1;
+        // Counts stop at their largest value rather than wrap to 0.
+        self.played = self.played.saturating_add(1);
         if outcome.is_win() {
-            self.won += 1;
-            self.streak += 1;
+            self.won = self.won.saturating_add(1);
+            self.streak = self.streak.saturating_add(1);
             self.best_streak = self.best_streak.max(self.streak);
         } else {
             self.streak = 0;
         }
         if let Some(score) = outcome.score.as_f64() {
-            self.scored += 1;
+            self.scored = self.scored.saturating_add(1);
             self.score_total += score;
             self.best_score = Some(self.best_score.map_or(score, |b| b.max(score)));
         }
@@ -119,7 +120,7 @@ pub(crate) fn default_path() -> Option<PathBuf> {
 }
 
 fn read(path: &Path) -> Result<Book> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::read::text(path, crate::read::Kind::Stats) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return Ok(Book {
@@ -138,7 +139,41 @@ fn read(path: &Path) -> Result<Book> {
             path.display()
         );
     }
+    adds_up(&book).with_context(|| {
+        format!(
+            "{} does not add up, so it is left as it is and not updated",
+            path.display()
+        )
+    })?;
     Ok(book)
+}
+
+/// Whether every record's counts can have come from games played: no more
+/// wins, scores or streaks than games, no streak beyond the best one.
+fn adds_up(book: &Book) -> Result<()> {
+    for r in &book.records {
+        let broken = if r.won > r.played {
+            Some("more games won than played")
+        } else if r.scored > r.played {
+            Some("more games scored than played")
+        } else if r.streak > r.won || r.best_streak > r.won {
+            Some("a winning streak longer than the games won")
+        } else if r.streak > r.best_streak {
+            Some("a winning streak longer than the best one")
+        } else if !r.score_total.is_finite() || r.best_score.is_some_and(|b| !b.is_finite()) {
+            Some("a score that is not a number")
+        } else {
+            None
+        };
+        if let Some(broken) = broken {
+            bail!(
+                "the record of {} ({}) has {broken}",
+                crate::read::excerpt(&r.game),
+                crate::read::excerpt(&r.options_text())
+            );
+        }
+    }
+    Ok(())
 }
 
 /// The ruleset and options a session's statistics are kept under.

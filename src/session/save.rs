@@ -121,7 +121,8 @@ pub(crate) fn load(path: &Path, shown: &str, trusted: Option<&Path>) -> Result<L
 
 /// Loads from `path`, trusting a script path as `trust` says.
 pub(crate) fn load_trusting(path: &Path, shown: &str, trust: Trust) -> Result<Loaded> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("can not read {shown}"))?;
+    let text = crate::read::text(path, crate::read::Kind::Save)
+        .with_context(|| format!("can not read {shown}"))?;
     let file: SaveFile =
         serde_json::from_str(&text).with_context(|| format!("{shown} is not a delve save file"))?;
     if file.format != FORMAT {

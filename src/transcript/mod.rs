@@ -21,7 +21,7 @@ pub(crate) const FIRST_LINE: &str = "# game:";
 
 impl Transcript {
     pub(crate) fn read(path: &Path) -> Result<Transcript> {
-        let text = std::fs::read_to_string(path)
+        let text = crate::read::text(path, crate::read::Kind::Transcript)
             .with_context(|| format!("can not read transcript {}", path.display()))?;
         Transcript::parse(path, &text)
     }
@@ -46,9 +46,13 @@ impl Transcript {
             match key.trim() {
                 "game" => spec.game = value.to_string(),
                 "seed" => {
-                    let seed = value
-                        .parse()
-                        .map_err(|_| UsageError(format!("{}: `{value}` is not a seed", at())))?;
+                    let seed = value.parse().map_err(|_| {
+                        UsageError(format!(
+                            "{}: `{}` is not a seed",
+                            at(),
+                            crate::read::excerpt(value)
+                        ))
+                    })?;
                     spec.seed = Some(seed);
                 }
                 "opt" => spec.opts.push(value.to_string()),

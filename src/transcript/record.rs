@@ -33,8 +33,15 @@ pub(crate) fn write(session: &Session, path: &Path, shown: &str) -> Result<usize
         }
     }
     if let Some(deal) = &session.deal.stack {
-        let deal_path = if let Some(file) = &deal.path {
-            relative_to(&dir, file)
+        // A deal file outside the transcript's folder would be refused when
+        // it replays (`crate::read::inside`): its text is written beside it.
+        let near = deal
+            .path
+            .as_ref()
+            .map(|file| relative_to(&dir, file))
+            .filter(|p| crate::read::inside(&dir, &p.to_string_lossy()).is_ok());
+        let deal_path = if let Some(near) = near {
+            near
         } else {
             let beside = path.with_extension("deal");
             files::write_atomically(&beside, deal.text.as_bytes())

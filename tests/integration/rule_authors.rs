@@ -78,21 +78,31 @@ fn delve_test_reports_passing_failing_new_and_erroring_transcripts() {
 #[test]
 fn a_recorded_session_is_accepted_then_passes_from_anywhere() {
     let dir = tempfile::tempdir().unwrap();
+    // The script lives in the test folder: a transcript plays a script by
+    // path only from its own folder or below.
+    fs::create_dir(dir.path().join("t")).unwrap();
     write(
         dir.path(),
-        "mine.rhai",
+        "t/mine.rhai",
         "// extends: clear-the-dungeon\ntitle(\"Mine\");\nvariant_default(\"damage_limit\", 9);\n",
     );
     delve()
         .current_dir(dir.path())
-        .args(["play", "mine.rhai", "--seed", "5", "--opt", "jokers=false"])
+        .args([
+            "play",
+            "t/mine.rhai",
+            "--seed",
+            "5",
+            "--opt",
+            "jokers=false",
+        ])
         .write_stdin("1\n2\nrecord t/first.txt\n")
         .assert()
         .success()
         .stdout(contains("Recorded 2 choices to t/first.txt"));
     let recorded = fs::read_to_string(dir.path().join("t/first.txt")).unwrap();
     assert!(
-        recorded.starts_with("# game: ../mine.rhai\n# seed: 5\n# opt: jokers=false\n"),
+        recorded.starts_with("# game: mine.rhai\n# seed: 5\n# opt: jokers=false\n"),
         "{recorded}"
     );
     let elsewhere = tempfile::tempdir().unwrap();

@@ -10,6 +10,12 @@ use rhai::{Array, Dynamic, Engine, Map};
 /// The most properties one custom card may carry.
 const MAX_PROPS: usize = 64;
 
+/// What every card answers itself (`card.rank`): a property by one of these
+/// names could never be read, so none may have one.
+const BUILT_IN: [&str; 7] = [
+    "rank", "suit", "is_joker", "is_red", "is_face", "name", "props",
+];
+
 /// A map of numbers, true/false and text as a card's properties.
 fn props_of(name: &str, map: Map) -> Fallible<Props> {
     if map.len() > MAX_PROPS {
@@ -18,6 +24,12 @@ fn props_of(name: &str, map: Map) -> Fallible<Props> {
     let mut props = std::collections::BTreeMap::new();
     for (key, value) in map {
         check_name("property", &key)?;
+        if BUILT_IN.contains(&key.as_str()) {
+            return fail(format!(
+                "card `{name}` can not have a property named `{key}`: `card.{key}` is every card's own (the built-in names: {}); name it otherwise",
+                BUILT_IN.join(", ")
+            ));
+        }
         let prop = if let Some(n) = value.clone().try_cast::<i64>() {
             Prop::Int(n)
         } else if let Some(b) = value.clone().try_cast::<bool>() {
@@ -32,8 +44,8 @@ fn props_of(name: &str, map: Map) -> Fallible<Props> {
             Prop::Text(text)
         } else {
             return fail(format!(
-                "property `{key}` of card `{name}` is a {}: a property is a number, true/false or text",
-                value.type_name()
+                "property `{key}` of card `{name}` is {}: a property is a number, true/false or text",
+                super::kind_of(&value)
             ));
         };
         props.insert(key.to_string(), prop);

@@ -8,7 +8,7 @@ use super::{fail, Fallible, Host, PileRef, Shared};
 use crate::game::card::Card;
 use crate::game::table::Table;
 use crate::script::host::limit;
-use crate::script::limits::{MAX_CARDS, MAX_MADE};
+use crate::script::limits::{MAX_CARDS, MAX_MADE, MAX_PROPS_IN_PLAY};
 use rhai::{Array, Engine};
 
 pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
@@ -28,6 +28,13 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
             if table.made_count() + cards.len() > MAX_MADE {
                 return Err(limit(format!(
                     "a game creates at most {MAX_MADE} cards in all"
+                )));
+            }
+            let added: usize = cards.iter().map(Card::props_size).sum();
+            if table.props_size() + added > MAX_PROPS_IN_PLAY {
+                return Err(limit(format!(
+                    "the custom cards in play carry at most {} MiB of properties in all (names and text)",
+                    MAX_PROPS_IN_PLAY >> 20
                 )));
             }
             table.create(&cards);

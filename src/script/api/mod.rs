@@ -34,6 +34,32 @@ pub(crate) fn text_of(value: &Dynamic) -> String {
     }
 }
 
+/// What a value is, in the words of the scripting guide (`a card`, `a
+/// list`), for messages: never the host's own type names.
+pub(crate) fn kind_of(value: &Dynamic) -> &'static str {
+    if value.is_unit() {
+        "nothing (())"
+    } else if value.is_int() {
+        "a number"
+    } else if value.is_bool() {
+        "true/false"
+    } else if value.is_string() || value.is_char() {
+        "text"
+    } else if value.is_array() {
+        "a list"
+    } else if value.is_map() {
+        "a map"
+    } else if value.is::<crate::game::card::Card>() {
+        "a card"
+    } else if value.is::<PileRef>() {
+        "a pile"
+    } else if value.is_fnptr() {
+        "a function"
+    } else {
+        "a value of another kind"
+    }
+}
+
 pub(crate) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     cards::register(engine, rt);
     lifecycle::register(engine, rt);

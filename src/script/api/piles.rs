@@ -28,7 +28,7 @@ pub(super) fn cards_of(array: Array) -> Fallible<Vec<Card>> {
     array
         .into_iter()
         .map(|d| {
-            let type_name = d.type_name();
+            let type_name = super::kind_of(&d);
             d.try_cast::<Card>()
                 .ok_or_else(|| format!("expected a card, found {type_name}").into())
         })

@@ -31,7 +31,7 @@ fn to_value(name: &str, value: Dynamic) -> Fallible<Value> {
         }
         return Ok(Value::Text(text));
     }
-    let type_name = value.type_name().to_string();
+    let type_name = super::kind_of(&value);
     match value.try_cast::<Card>() {
         Some(card) => Ok(Value::Card(card)),
         None => fail(format!(
