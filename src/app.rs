@@ -1,7 +1,7 @@
 //! What each `delve` command does, from a parsed command line to its
 //! result. `main` turns the result into an exit code.
 
-use crate::autosave::Keeper;
+use crate::autosave::{Found, Keeper};
 use crate::cli::{CheckArgs, Cli, Command, GameArgs};
 use crate::open::GameSpec;
 use crate::repl::input::{piped_stdin, LineSource, Terminal};
@@ -29,7 +29,7 @@ pub fn run(cli: Cli) -> Result<()> {
 
 fn command(cli: Cli) -> Result<()> {
     match cli.command {
-        None => repl(Opened::none()),
+        None => repl(Opened::none(), Keeper::for_user(kept(false))),
         Some(Command::List) => {
             writeln!(anstream::stdout(), "{}", listing())?;
             Ok(())
@@ -65,16 +65,28 @@ fn command(cli: Cli) -> Result<()> {
                 settings,
             )?)
         }
-        Some(Command::Play(args)) => repl(open(&args.game)?),
-        Some(Command::Resume) => {
-            let loaded = Keeper::for_user().resume()?;
-            let mut notes = loaded.notes;
-            notes.insert(0, "Resumed your last game.".into());
-            repl(Opened {
-                session: Some(loaded.session),
-                counted: loaded.counted,
-                notes,
-            })
+        Some(Command::Play(args)) => repl(open(&args.game)?, Keeper::for_user(kept(args.keep))),
+        Some(Command::Resume { which, keep }) => {
+            // The keeper that finds the game goes on saving it in its own file.
+            let mut keeper = Keeper::for_user(kept(keep));
+            let opened = match keeper.resume(which.as_deref())? {
+                Found::One(loaded) => {
+                    let loaded = *loaded;
+                    let mut notes = loaded.notes;
+                    notes.insert(0, "Resumed your game.".into());
+                    Opened {
+                        session: Some(loaded.session),
+                        counted: loaded.counted,
+                        notes,
+                    }
+                }
+                // Several: the REPL opens with the list, and `resume N` picks one.
+                Found::Several(list) => Opened {
+                    notes: vec![list],
+                    ..Opened::none()
+                },
+            };
+            repl(opened, keeper)
         }
         Some(Command::Stats { game, json }) => stats(game.as_deref(), json),
         Some(Command::Sim(args)) => crate::sim::command(&args),
@@ -211,10 +223,17 @@ fn stats(game: Option<&str>, json: bool) -> Result<()> {
     Ok(())
 }
 
-/// The REPL on a terminal, or on piped lines when stdin is not one. Either
-/// way the game is saved as it is played and counted when it ends; only at
-/// a terminal does leaving or replacing a game in progress ask first.
-fn repl(opened: Opened) -> Result<()> {
+/// Whether the REPL keeps its game and statistics: at a terminal, or when
+/// asked with `--keep` (piped and scripted runs leave the player's alone).
+fn kept(keep: bool) -> bool {
+    keep || std::io::stdin().is_terminal()
+}
+
+/// The REPL on a terminal, or on piped lines when stdin is not one. The
+/// game is saved as it is played and counted when it ends if `keeper`
+/// writes; only at a terminal does leaving or replacing a game in progress
+/// ask first.
+fn repl(opened: Opened, keeper: Keeper) -> Result<()> {
     let terminal = std::io::stdin().is_terminal();
     let input: Box<dyn LineSource> = if terminal {
         // Ctrl-C at the prompt clears the line (rustyline); during a slow
@@ -226,7 +245,7 @@ fn repl(opened: Opened) -> Result<()> {
     };
     let mut out = anstream::stdout();
     let mut repl = Repl::new(opened.session, input, &mut out);
-    repl.keep(Keeper::for_user());
+    repl.keep(keeper);
     repl.set_asks(terminal);
     repl.set_loaded(opened.counted, opened.notes);
     repl.run()?;

@@ -14,6 +14,7 @@ mod check;
 mod cli;
 mod deal;
 mod decision;
+mod file_kind;
 mod files;
 #[cfg(test)]
 mod fuzz;

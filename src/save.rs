@@ -7,7 +7,7 @@
 
 use crate::deal::DealFile;
 use crate::decision::Choice;
-use crate::files;
+use crate::files::{self, Kind, Replace};
 use crate::open::UsageError;
 use crate::run::live::LiveRun;
 use crate::run::Deal;
@@ -48,20 +48,41 @@ enum SavedOptions {
     Text(Vec<String>),
 }
 
-/// Saves to `path`; messages name it `shown`, as the person typed it.
-pub(crate) fn save(session: &Session, path: &Path, shown: &str) -> Result<()> {
-    save_marked(session, false, path, shown)
-}
-
-/// Saves to `path`, marking whether the game already counted in the statistics.
-pub(crate) fn save_marked(
+/// Saves to `path`, marking whether the game already counted in the
+/// statistics; what may be replaced is `replace`'s to say. Messages name the
+/// file `shown`, as the person typed it.
+pub(crate) fn save_to(
     session: &Session,
     counted: bool,
     path: &Path,
     shown: &str,
+    replace: Replace,
 ) -> Result<()> {
-    files::write_atomically(path, to_json(session, counted)?.as_bytes())
-        .with_context(|| format!("can not save to {shown}"))
+    files::write(
+        path,
+        to_json(session, counted)?.as_bytes(),
+        Kind::Save,
+        replace,
+    )
+    .with_context(|| format!("can not save to {shown}"))
+}
+
+/// The protocol's `save PATH` (creates a new file only) and
+/// `save --replace PATH` (creates one or replaces a delve save); gives the
+/// path saved to.
+pub(crate) fn protocol_save(session: &Session, request: &str) -> Result<String> {
+    let (replace, path) = match request.strip_prefix("--replace") {
+        Some(rest) if rest.starts_with(char::is_whitespace) => (Replace::SameKind, rest.trim()),
+        _ => (Replace::Nothing, request),
+    };
+    if path.is_empty() {
+        bail!("usage: save [--replace] PATH");
+    }
+    if replace == Replace::Nothing && files::holds_same_kind(Path::new(path), Kind::Save) {
+        bail!("can not save to {path}: it is a delve save already; `save --replace {path}` replaces it");
+    }
+    save_to(session, false, Path::new(path), path, replace)?;
+    Ok(path.to_string())
 }
 
 /// The save file's text.

@@ -14,7 +14,6 @@ use crate::session::{Session, Standing};
 use request::Request;
 use serde_json::{json, Value};
 use std::io::{self, BufRead, Write};
-use std::path::Path;
 
 /// How a client wants the stream.
 #[derive(Clone, Copy, Debug)]
@@ -139,8 +138,8 @@ fn perform(session: &mut Session, request: Request, count: usize) -> Result<Valu
             }
         },
         Request::Save(path) if path.is_empty() => Err(plain("usage: save PATH")),
-        Request::Save(path) => match crate::save::save(session, Path::new(&path), &path) {
-            Ok(()) => Ok(json!({"path": path})),
+        Request::Save(request) => match crate::save::protocol_save(session, &request) {
+            Ok(path) => Ok(json!({"path": path})),
             Err(e) => Err((format!("{e:#}"), None)),
         },
         Request::Unknown(text) => Err((

@@ -27,9 +27,11 @@ const DETAILS: &[(&str, &str)] = &[
     ),
     (
         "resume",
-        "Brings back the game you played last: delve saves it after every choice, so it\n\
-         survives quitting, a closed terminal or a crash. From the shell: `delve resume`.\n\
-         Example: resume",
+        "Brings back an unfinished game: delve saves each game after every choice, so it\n\
+         survives quitting, a closed terminal or a crash. With one unfinished game, `resume`\n\
+         brings it back; with several it lists them, and `resume N` (or its name) picks one.\n\
+         From the shell: `delve resume`.\n\
+         Examples: resume\n          resume 2",
     ),
     (
         "rules",

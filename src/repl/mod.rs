@@ -22,7 +22,6 @@ use crate::save;
 use crate::script::error::ErrorKind;
 use crate::script::{catalog, ScriptError};
 use crate::session::{Session, Standing};
-use crate::transcript::record;
 use answer::Answer;
 use command::{Command, PlayArgs, COMMANDS};
 use files::Files;
@@ -121,6 +120,9 @@ impl<'a> Repl<'a> {
             self.say(&lines.join("\n"))?;
         } else {
             writeln!(self.out, "delve: solo card games. `list` shows the games, `play GAME` starts one, `help` tells more.")?;
+            for note in std::mem::take(&mut self.opening) {
+                self.say(&note)?;
+            }
         }
         loop {
             if let Some(news) = self.changed.take() {
@@ -327,7 +329,7 @@ impl<'a> Repl<'a> {
                 }
             }
             Command::Play(play) => self.play(play),
-            Command::Resume => self.resume(),
+            Command::Resume(which) => self.resume(which.as_deref()),
             Command::Quit => Ok(()),
             Command::New(seed) if self.session.is_some() => {
                 if !self.may_replace()? {
@@ -357,6 +359,7 @@ impl<'a> Repl<'a> {
     fn game_command(&mut self, command: Command) -> io::Result<()> {
         let reply = match command {
             Command::Save(file) => self.save(&file)?,
+            Command::Record(file) => self.record(&file)?,
             other => return self.moving_command(other),
         };
         self.tell(reply)
@@ -409,16 +412,6 @@ impl<'a> Repl<'a> {
                 fresh = true;
                 step(result, &mut moved, &format!("New deal: seed {seed}."), "")
             }
-            Command::Record(file) => match self.files.resolve(&file) {
-                Ok(path) => match record::write(session, &path, &file) {
-                    Ok(n) => Reply::Done(format!(
-                        "Recorded {n} choice{} to {file}: `delve replay {file}` plays it back, `delve test` checks it against its snapshot.",
-                        if n == 1 { "" } else { "s" }
-                    )),
-                    Err(error) => Reply::Refused(format!("{error:#}")),
-                },
-                Err(refused) => Reply::Refused(refused),
-            },
             Command::Load(file) => match self.files.resolve(&file) {
                 Ok(path) => match save::load(&path, &file, session.ruleset.file.path.as_deref()) {
                     Ok(loaded) => {
@@ -430,7 +423,11 @@ impl<'a> Repl<'a> {
                         notes.insert(0, format!("Loaded {file}: {}", header(session)));
                         Reply::Done(notes.join("\n"))
                     }
-                    Err(error) if error.chain().any(<dyn std::error::Error + 'static>::is::<ScriptError>) => {
+                    Err(error)
+                        if error
+                            .chain()
+                            .any(<dyn std::error::Error + 'static>::is::<ScriptError>) =>
+                    {
                         Reply::ScriptFailed(format!("{error:#}"))
                     }
                     Err(error) => Reply::Refused(format!("{error:#}")),
@@ -447,7 +444,9 @@ impl<'a> Repl<'a> {
             Command::Log => Reply::Done(log_text(session)),
             Command::Hint => match session.hint() {
                 Some(Ok(label)) => Reply::Done(format!("hint: {label}")),
-                Some(Err(error)) => Reply::ScriptFailed(format!("script error in its bot: {error}")),
+                Some(Err(error)) => {
+                    Reply::ScriptFailed(format!("script error in its bot: {error}"))
+                }
                 None if session.prompt().is_none() => {
                     Reply::Refused("the game is over: there is nothing to hint".into())
                 }
@@ -458,9 +457,10 @@ impl<'a> Repl<'a> {
             },
             Command::Help(_)
             | Command::Save(_)
+            | Command::Record(_)
             | Command::List
             | Command::Play(..)
-            | Command::Resume
+            | Command::Resume(_)
             | Command::Stats(_)
             | Command::Quit => {
                 unreachable!("handled without a game")

@@ -77,10 +77,15 @@ fn saving_over_a_file_asks_first() {
     let file = dir.path().join("kept.json");
     std::fs::write(&file, "mine").unwrap();
     let save = format!("save {}", file.display());
-    let seen = at_terminal(&[&save, "n", &save, "y"], Files::Anywhere);
-    assert!(seen.contains("exists: replace it? [y/N] n"), "{seen}");
+    let seen = at_terminal(&[&save, "n", &save, "y", &save, "y"], Files::Anywhere);
+    // A file of something else: asked in other words than for a save.
+    assert!(
+        seen.contains("exists and is not a delve save: replace it anyway? [y/N] n"),
+        "{seen}"
+    );
     assert!(seen.contains("is as it was."), "{seen}");
     assert!(seen.contains("Saved to "), "{seen}");
+    assert!(seen.contains("exists: replace it? [y/N] y"), "{seen}");
     assert!(std::fs::read_to_string(&file)
         .unwrap()
         .contains("delve-save"));

@@ -83,6 +83,8 @@ fn a_recorded_session_is_accepted_then_passes_from_anywhere() {
         "mine.rhai",
         "// extends: clear-the-dungeon\ntitle(\"Mine\");\nvariant_default(\"damage_limit\", 9);\n",
     );
+    // `record` writes in a folder that exists, as `save` does.
+    fs::create_dir(dir.path().join("t")).unwrap();
     delve()
         .current_dir(dir.path())
         .args(["play", "mine.rhai", "--seed", "5", "--opt", "jokers=false"])
