@@ -66,8 +66,8 @@ pub(crate) fn write(path: &Path, bytes: &[u8], kind: Kind, replace: Replace) -> 
 pub(crate) fn check(path: &Path, kind: Kind, replace: Replace) -> io::Result<bool> {
     match (found(path, kind).map_err(refused)?, replace) {
         (Found::Nothing, _) => Ok(false),
-        (Found::Same | Found::Other, Replace::Nothing) => Err(refused("it exists already".into())),
-        (Found::Other, Replace::SameKind) => Err(refused(not_of_kind(kind))),
+        (Found::Same, Replace::Nothing) => Err(refused("it exists already".into())),
+        (Found::Other, Replace::Nothing | Replace::SameKind) => Err(refused(not_of_kind(kind))),
         (Found::Same, _) | (Found::Other, Replace::AnyFile) => Ok(true),
     }
 }
@@ -150,7 +150,7 @@ mod tests {
         assert!(error.to_string().contains("not a delve save"), "{error}");
         assert_eq!(fs::read_to_string(&path).unwrap(), "my notes");
         let error = write(&path, SAVE, Kind::Save, Replace::Nothing).unwrap_err();
-        assert!(error.to_string().contains("exists already"), "{error}");
+        assert!(error.to_string().contains("not a delve save"), "{error}");
         write(&path, SAVE, Kind::Save, Replace::AnyFile).unwrap();
         assert_eq!(fs::read(&path).unwrap(), SAVE);
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);

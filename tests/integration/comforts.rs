@@ -38,6 +38,7 @@ fn a_killed_game_is_resumed_where_it_was() {
         .args(["play", "clear-the-dungeon", "--seed", "1", "--keep"])
         .env("NO_COLOR", "1")
         .env("DELVE_HISTORY", "/dev/null")
+        .env("HOME", home.path())
         .env("XDG_STATE_HOME", home.path().join("state"))
         .env("XDG_DATA_HOME", home.path().join("data"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
