@@ -132,7 +132,8 @@ pub struct SimArgs {
 pub struct TestArgs {
     /// Transcript files, or folders searched for them (default: the current folder)
     pub paths: Vec<PathBuf>,
-    /// Write each new or changed snapshot instead of failing
+    /// Write each new or changed snapshot instead of failing (a file already at the
+    /// snapshot's name is replaced only if it is a snapshot)
     #[arg(long)]
     pub accept: bool,
 }
