@@ -28,8 +28,8 @@ impl Kind {
     pub(crate) fn name(self) -> &'static str {
         match self {
             Kind::Save => "a delve save",
-            Kind::Transcript => "a delve transcript (first line `# game:`)",
-            Kind::Snapshot => "a delve snapshot (first line `Title, seed N.`)",
+            Kind::Transcript => "a delve transcript",
+            Kind::Snapshot => "a delve snapshot",
             Kind::Deal => "a deal file",
             Kind::Stats => "a delve statistics file",
         }
@@ -109,8 +109,15 @@ pub(crate) fn found(path: &Path, kind: Kind) -> Result<Found, String> {
 
 /// Why a file that is not one of its own kind is left alone.
 pub(crate) fn not_of_kind(kind: Kind) -> String {
+    let told_by = match kind {
+        Kind::Save => " (its JSON starts with \"format\": \"delve-save\")",
+        Kind::Stats => " (its JSON starts with \"format\": \"delve-stats\")",
+        Kind::Transcript => " (its first line starts with `# game:`)",
+        Kind::Snapshot => " (its first line is the game's header, `Title, seed N.`)",
+        Kind::Deal => "",
+    };
     format!(
-        "it is a file but not {}; delve replaces only a file of its own kind",
+        "it is a file but not {}{told_by}; delve replaces only a file of its own kind",
         kind.name()
     )
 }

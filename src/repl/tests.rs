@@ -90,3 +90,23 @@ fn saving_over_a_file_asks_first() {
         .unwrap()
         .contains("delve-save"));
 }
+
+#[test]
+fn recording_over_a_file_asks_as_saving_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.txt");
+    std::fs::write(&file, "notes").unwrap();
+    let record = format!("record {}", file.display());
+    let seen = at_terminal(&[&record, "n", &record, "y", &record, "y"], Files::Anywhere);
+    let seen = seen.replace('\n', " ");
+    assert!(
+        seen.contains("exists and is not a delve transcript: replace it anyway? [y/N] n"),
+        "{seen}"
+    );
+    assert!(seen.contains("Not recorded: "), "{seen}");
+    assert!(seen.contains("exists: replace it? [y/N] y"), "{seen}");
+    assert_eq!(seen.matches("Recorded 0 choices to ").count(), 2, "{seen}");
+    assert!(std::fs::read_to_string(&file)
+        .unwrap()
+        .starts_with("# game:"));
+}

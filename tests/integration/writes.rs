@@ -252,6 +252,17 @@ fn two_processes_saving_one_path_at_once_leave_one_whole_save() {
             .write_all(lines.as_bytes())
             .unwrap();
     }
+    // Meanwhile a reader never finds half a save.
+    for _ in 0..10 {
+        if dir.path().join("g.json").exists() {
+            delve()
+                .current_dir(dir.path())
+                .args(["play", "--load", "g.json"])
+                .write_stdin("")
+                .assert()
+                .success();
+        }
+    }
     for child in children {
         let output = child.wait_with_output().unwrap();
         let seen = String::from_utf8(output.stdout).unwrap();
