@@ -6,7 +6,7 @@ use crate::repl::input::{piped_stdin, LineSource, Terminal};
 use crate::repl::replay;
 use crate::repl::{listing, Repl};
 use crate::script::engine::INTERRUPT;
-use crate::session::autosave::Keeper;
+use crate::session::autosave::{Found, Keeper};
 use crate::session::open::GameSpec;
 use crate::session::save;
 use crate::session::Session;
@@ -29,14 +29,14 @@ pub fn run(cli: Cli) -> Result<()> {
 
 fn command(cli: Cli) -> Result<()> {
     match cli.command {
-        None => repl(Opened::none()),
+        None => repl(Opened::none(), Keeper::for_user(kept(false))),
         Some(Command::List) => {
             // Laid out for 80 columns, as the REPL's output is when not at a terminal.
             let text = crate::repl::wrap::wrap_columns(&listing(), 80);
             writeln!(anstream::stdout(), "{text}")?;
             Ok(())
         }
-        Some(Command::Play(args)) if args.json => {
+        Some(Command::Play(args)) if args.wire.json => {
             let mut out = std::io::stdout().lock();
             let opened = match open(&args.game) {
                 Ok(opened) => opened,
@@ -57,9 +57,9 @@ fn command(cli: Cli) -> Result<()> {
                 anstream::eprintln!("{note}");
             }
             let settings = crate::json::Settings {
-                protocol: args.protocol,
-                reveal: args.reveal,
-                keep_open: args.keep_open,
+                protocol: args.wire.protocol,
+                reveal: args.wire.reveal,
+                keep_open: args.wire.keep_open,
             };
             Ok(crate::json::serve(
                 opened.session.expect("opened"),
@@ -68,16 +68,28 @@ fn command(cli: Cli) -> Result<()> {
                 settings,
             )?)
         }
-        Some(Command::Play(args)) => repl(open(&args.game)?),
-        Some(Command::Resume) => {
-            let loaded = Keeper::for_user().resume()?;
-            let mut notes = loaded.notes;
-            notes.insert(0, "Resumed your last game.".into());
-            repl(Opened {
-                session: Some(loaded.session),
-                counted: loaded.counted,
-                notes,
-            })
+        Some(Command::Play(args)) => repl(open(&args.game)?, Keeper::for_user(kept(args.keep))),
+        Some(Command::Resume { which, keep }) => {
+            // The keeper that finds the game goes on saving it in its own file.
+            let mut keeper = Keeper::for_user(kept(keep));
+            let opened = match keeper.resume(which.as_deref())? {
+                Found::One(loaded) => {
+                    let loaded = *loaded;
+                    let mut notes = loaded.notes;
+                    notes.insert(0, "Resumed your game.".into());
+                    Opened {
+                        session: Some(loaded.session),
+                        counted: loaded.counted,
+                        notes,
+                    }
+                }
+                // Several: the REPL opens with the list, and `resume N` picks one.
+                Found::Several(list) => Opened {
+                    notes: vec![list],
+                    ..Opened::none()
+                },
+            };
+            repl(opened, keeper)
         }
         Some(Command::Stats { game, json }) => stats(game.as_deref(), json),
         Some(Command::Sim(args)) => crate::commands::sim::command(&args),
@@ -214,10 +226,17 @@ fn stats(game: Option<&str>, json: bool) -> Result<()> {
     Ok(())
 }
 
-/// The REPL on a terminal, or on piped lines when stdin is not one. Either
-/// way the game is saved as it is played and counted when it ends; only at
-/// a terminal does leaving or replacing a game in progress ask first.
-fn repl(opened: Opened) -> Result<()> {
+/// Whether the REPL keeps its game and statistics: at a terminal, or when
+/// asked with `--keep` (piped and scripted runs leave the player's alone).
+fn kept(keep: bool) -> bool {
+    keep || std::io::stdin().is_terminal()
+}
+
+/// The REPL on a terminal, or on piped lines when stdin is not one. The
+/// game is saved as it is played and counted when it ends if `keeper`
+/// writes; only at a terminal does leaving or replacing a game in progress
+/// ask first.
+fn repl(opened: Opened, keeper: Keeper) -> Result<()> {
     let terminal = std::io::stdin().is_terminal();
     let input: Box<dyn LineSource> = if terminal {
         // Ctrl-C at the prompt clears the line (rustyline); during a slow
@@ -229,7 +248,7 @@ fn repl(opened: Opened) -> Result<()> {
     };
     let mut out = anstream::stdout();
     let mut repl = Repl::new(opened.session, input, &mut out);
-    repl.keep(Keeper::for_user());
+    repl.keep(keeper);
     repl.set_asks(terminal);
     repl.set_loaded(opened.counted, opened.notes);
     repl.run()?;

@@ -44,8 +44,21 @@ pub enum Command {
         #[arg(long)]
         functions: bool,
     },
-    /// Bring back the last game played in the REPL (it is saved after every choice)
-    Resume,
+    /// Bring back an unfinished game played in the REPL (each is saved after every choice)
+    #[command(
+        long_about = "Brings back an unfinished game played in the REPL: each game is saved \
+            after every choice, in a file of its own, so games in two terminals never replace \
+            each other. With one unfinished game it is resumed; with several they are listed, \
+            and `resume N` at the prompt (or `delve resume N`) picks one.",
+        after_help = "Examples:\n  delve resume\n  delve resume 2"
+    )]
+    Resume {
+        /// Which game: its number in the list, or its name
+        which: Option<String>,
+        /// Keep saving the game and count it in the statistics even when input is piped
+        #[arg(long)]
+        keep: bool,
+    },
     /// Games played and won, streaks and scores, per ruleset and options
     #[command(
         long_about = "Games played and won, win rate, current and best winning streak, best \
@@ -119,7 +132,8 @@ pub struct SimArgs {
 pub struct TestArgs {
     /// Transcript files, or folders searched for them (default: the current folder)
     pub paths: Vec<PathBuf>,
-    /// Write each new or changed snapshot instead of failing
+    /// Write each new or changed snapshot instead of failing (a file already at the
+    /// snapshot's name is replaced only if it is a snapshot)
     #[arg(long)]
     pub accept: bool,
 }
@@ -163,6 +177,17 @@ pub struct GameArgs {
 pub struct PlayArgs {
     #[command(flatten)]
     pub game: GameArgs,
+    #[command(flatten)]
+    pub wire: WireArgs,
+    /// Autosave the game and count it in the statistics even when input is piped
+    /// (at a terminal they always are; piped and scripted runs leave them alone)
+    #[arg(long, conflicts_with = "json")]
+    pub keep: bool,
+}
+
+/// How a program is spoken to instead of a person.
+#[derive(Args, Debug)]
+pub struct WireArgs {
     /// Speak the JSON-lines protocol on stdin/stdout instead of the REPL (docs/protocol.md)
     #[arg(long)]
     pub json: bool,

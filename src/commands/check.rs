@@ -204,9 +204,15 @@ impl Game<'_> {
         let dir = tempfile::tempdir().map_err(|e| self.fail(saved, e.to_string(), prefix))?;
         let path = dir.path().join("check.json");
         let trusted = self.program.ruleset().file.path.clone();
-        let loaded = save::save(&session, &path, "check.json")
-            .and_then(|()| save::load(&path, "check.json", trusted.as_deref()))
-            .map_err(|e| self.fail(saved, format!("{e:#}"), prefix))?;
+        let loaded = save::save_to(
+            &session,
+            false,
+            &path,
+            "check.json",
+            crate::files::Replace::Nothing,
+        )
+        .and_then(|()| save::load(&path, "check.json", trusted.as_deref()))
+        .map_err(|e| self.fail(saved, format!("{e:#}"), prefix))?;
         if let Some(difference) = differs(&before, &State::of_session(&loaded.session)) {
             return Err(self.fail(saved, difference, prefix));
         }

@@ -165,7 +165,7 @@ pub(crate) fn play(
     match report.stop {
         Stop::Ended(outcome) => Ok(Game {
             win: outcome.is_win(),
-            score: tally::score_value(&outcome.score),
+            score: outcome.score_number(),
             decisions: report.choices.len(),
         }),
         Stop::Failed(error) => Err(format!("{name} seed {seed}: {error}")),

@@ -40,19 +40,6 @@ pub(crate) fn paired_difference(a: &[bool], b: &[bool]) -> (f64, (f64, f64)) {
     (mean, (mean - half, mean + half))
 }
 
-/// A score as a number: a number as it is, a text like `3/41` by its last number.
-pub(crate) fn score_value(score: &serde_json::Value) -> Option<f64> {
-    match score {
-        serde_json::Value::Number(n) => n.as_f64(),
-        serde_json::Value::String(s) => s
-            .rsplit(|c: char| !c.is_ascii_digit() && c != '-')
-            .find(|p| !p.is_empty())?
-            .parse()
-            .ok(),
-        _ => None,
-    }
-}
-
 /// One bar per score value (or per range of values when there are many),
 /// scaled to `width` characters.
 pub(crate) fn histogram(values: &[i64], width: usize) -> String {
@@ -107,13 +94,6 @@ mod tests {
             paired_difference(&[true, true, true, false], &[false, true, false, false]);
         assert!((mean - 0.5).abs() < 1e-12, "{mean}");
         assert!(low < 0.5 && high > 0.5);
-    }
-
-    #[test]
-    fn text_scores_count_by_their_last_number() {
-        assert_eq!(score_value(&serde_json::json!(7)), Some(7.0));
-        assert_eq!(score_value(&serde_json::json!("3/41")), Some(41.0));
-        assert_eq!(score_value(&serde_json::json!("none")), None);
     }
 
     #[test]

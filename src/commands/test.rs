@@ -129,8 +129,14 @@ fn judge(path: &Path, accept: bool) -> Verdict {
         };
     }
     let store = || {
-        crate::files::write_atomically(&snapshot, replayed.output.as_bytes())
-            .map_err(|e| anyhow::anyhow!("can not write {}: {e}", snapshot.display()))
+        use crate::files::{Kind, Replace};
+        crate::files::write(
+            &snapshot,
+            replayed.output.as_bytes(),
+            Kind::Snapshot,
+            Replace::SameKind,
+        )
+        .map_err(|e| anyhow::anyhow!("can not write {}: {e}", snapshot.display()))
     };
     match stored {
         Some(stored) if stored == replayed.output => Verdict::Passed,

@@ -9,6 +9,7 @@
 mod request;
 pub(crate) mod wire;
 
+use crate::files::{self, Kind, Replace};
 use crate::game::decision::Offer;
 use crate::repl::input::read_line;
 use crate::session::command::{self, Command, Failure};
@@ -126,6 +127,17 @@ fn reply(session: &mut Session, line: &str, options: &[Offer], v2: bool) -> (Val
                 )
             };
             error("choose", &message, None)
+        }
+        Request::Act(Command::Save {
+            file,
+            replace: Replace::Nothing,
+            ..
+        }) if files::holds_same_kind(&file.path, Kind::Save) => {
+            let shown = &file.shown;
+            let message = format!(
+                "can not save to {shown}: it is a delve save already; `save --replace {shown}` replaces it"
+            );
+            error("save", &message, None)
         }
         Request::Act(act) => {
             let name = act.name();

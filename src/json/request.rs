@@ -6,6 +6,7 @@
 //! always an answer, so an option labelled `undo` can still be chosen as
 //! `"undo"`. Version 1 knows only answers and `undo`.
 
+use crate::files::Replace;
 use crate::game::decision::Offer;
 use crate::session::command::{Command, Named, Steps};
 use serde_json::Value;
@@ -25,7 +26,7 @@ pub(crate) enum Request {
 
 /// The commands of version 2, as the error for an unknown line lists them.
 pub(crate) const COMMANDS: &str =
-    "undo [N|all], redo [N|all], hint, restart, new [SEED], save PATH, load PATH, rules, options, log, quit";
+    "undo [N|all], redo [N|all], hint, restart, new [SEED], save [--replace] PATH, load PATH, rules, options, log, quit";
 
 /// Reads one line; `v2` is false in protocol 1, where only `undo` was a command.
 pub(crate) fn parse(line: &str, options: &[Offer], v2: bool) -> Request {
@@ -93,11 +94,21 @@ fn command(line: &str) -> Option<Request> {
             |_| usage(&format!("a seed is a whole number, not `{seed}`")),
             |s| act(Command::New(Some(s))),
         ),
-        ("save" | "load", "") => usage(&format!("usage: {name} PATH")),
-        ("save", path) => act(Command::Save {
-            file: named(path),
-            counted: false,
-        }),
+        ("save", "" | "--replace") => usage("usage: save [--replace] PATH"),
+        ("load", "") => usage("usage: load PATH"),
+        ("save", path) => {
+            let (replace, path) = match path.strip_prefix("--replace") {
+                Some(rest) if rest.starts_with(char::is_whitespace) => {
+                    (Replace::SameKind, rest.trim())
+                }
+                _ => (Replace::Nothing, path),
+            };
+            act(Command::Save {
+                file: named(path),
+                counted: false,
+                replace,
+            })
+        }
         ("load", path) => act(Command::Load(named(path))),
         (_, more) if !more.is_empty() => usage(&format!("{name} takes nothing after it")),
         ("hint", _) => act(Command::Hint),
@@ -173,7 +184,16 @@ mod tests {
             parse("save /tmp/x.json", &o, true),
             Request::Act(Command::Save {
                 file: named("/tmp/x.json"),
-                counted: false
+                counted: false,
+                replace: Replace::Nothing,
+            })
+        );
+        assert_eq!(
+            parse("save --replace x.json", &o, true),
+            Request::Act(Command::Save {
+                file: named("x.json"),
+                counted: false,
+                replace: Replace::SameKind,
             })
         );
         assert_eq!(parse("hint", &o, true), Request::Act(Command::Hint));

@@ -3,9 +3,13 @@
 //! in progress is lost, and the autosave and statistics after each step.
 
 use super::{
-    header, io, save, wrap, Files, GameSpec, Keeper, Line, PlayArgs, Repl, Reply, ScriptError,
-    Standing, Words,
+    act, header, io, save, wrap, Files, GameSpec, Keeper, Line, Named, PlayArgs, Repl, Reply,
+    ScriptError, Standing, Words,
 };
+use crate::files::{self, Kind, Replace};
+use crate::session::autosave::Found;
+use crate::transcript::record;
+use std::path::Path;
 
 impl Repl<'_> {
     /// A game with choices made and not over: what leaving would interrupt.
@@ -130,29 +134,32 @@ impl Repl<'_> {
         }
     }
 
-    /// `resume`: the last game, saved as it was played.
-    pub(super) fn resume(&mut self) -> io::Result<()> {
+    /// `resume [WHICH]`: an unfinished game, saved as it was played. The
+    /// game in progress, if any, stays in its own autosave.
+    pub(super) fn resume(&mut self, which: Option<&str>) -> io::Result<()> {
         let Some(keeper) = self.keeper.as_mut() else {
-            return self
-                .say("resume brings back the game played last at the REPL; a transcript has none");
+            return self.say("resume brings back a game played at the REPL; a transcript has none");
         };
-        if self.session.is_some() {
-            return self.say(
-                "This is the last game: it is saved after every choice, and `delve resume` brings it back.",
-            );
+        let kept = keeper.saves();
+        let found = match keeper.resume(which) {
+            Ok(found) => found,
+            Err(error) => return self.say(&format!("{error:#}")),
+        };
+        let loaded = match found {
+            Found::One(loaded) => *loaded,
+            Found::Several(list) => return self.say(&list),
+        };
+        // Unkept, the game in progress would be lost: asked first at a terminal.
+        if !kept && !self.may_replace()? {
+            return Ok(());
         }
-        match keeper.resume() {
-            Ok(loaded) => {
-                let ended = matches!(loaded.session.standing(), Standing::Ended(_));
-                let mut notes = loaded.notes;
-                notes.insert(0, format!("Resumed {}", header(&loaded.session)));
-                self.session = Some(loaded.session);
-                self.counted = loaded.counted || ended;
-                self.changed = Some(true);
-                self.say(&notes.join("\n"))
-            }
-            Err(error) => self.say(&format!("{error:#}")),
-        }
+        let ended = matches!(loaded.session.standing(), Standing::Ended(_));
+        let mut notes = loaded.notes;
+        notes.insert(0, format!("Resumed {}", header(&loaded.session)));
+        self.session = Some(loaded.session);
+        self.counted = loaded.counted || ended;
+        self.changed = Some(true);
+        self.say(&notes.join("\n"))
     }
 
     /// `load` at the `delve>` prompt, with no game to load into.
@@ -188,24 +195,68 @@ impl Repl<'_> {
         }
     }
 
-    /// `save FILE`; at a terminal an existing file is replaced only after a yes.
-    pub(super) fn save(&mut self, file: &str) -> io::Result<Reply> {
+    /// `save FILE`: a new file, or a delve save replaced; at a terminal a
+    /// file is replaced only after a yes.
+    pub(super) fn save(&mut self, file: &str) -> io::Result<()> {
+        let path = match self.files.resolve(file) {
+            Ok(path) => path,
+            Err(refused) => return self.say(&refused),
+        };
+        let Some(replace) = self.may_write(&path, file, Kind::Save)? else {
+            return self.say(&format!("Not saved: {file} is as it was."));
+        };
+        let file = Named {
+            path,
+            shown: file.to_string(),
+        };
+        self.act(act::Command::Save {
+            file,
+            counted: self.counted,
+            replace,
+        })
+    }
+
+    /// `record FILE`: the game so far as a transcript, asked like `save`.
+    pub(super) fn record(&mut self, file: &str) -> io::Result<Reply> {
         let path = match self.files.resolve(file) {
             Ok(path) => path,
             Err(refused) => return Ok(Reply::Refused(refused)),
         };
-        if self.asks
-            && path.exists()
-            && !self.confirm(&format!("{file} exists: replace it?"), false)?
-        {
-            return Ok(Reply::Refused(format!("Not saved: {file} is as it was.")));
-        }
+        let Some(replace) = self.may_write(&path, file, Kind::Transcript)? else {
+            return Ok(Reply::Refused(format!(
+                "Not recorded: {file} is as it was."
+            )));
+        };
         let session = self.session.as_ref().expect("checked by the caller");
-        Ok(
-            match save::save_marked(session, self.counted, &path, file) {
-                Ok(()) => Reply::Done(format!("Saved to {file}.")),
-                Err(error) => Reply::Refused(format!("{error:#}")),
-            },
-        )
+        Ok(match record::write(session, &path, file, replace) {
+            Ok(n) => Reply::Done(format!(
+                "Recorded {n} choice{} to {file}: `delve replay {file}` plays it back, `delve test` checks it against its snapshot.",
+                if n == 1 { "" } else { "s" }
+            )),
+            Err(error) => Reply::Refused(format!("{error:#}")),
+        })
+    }
+
+    /// What writing a `kind` file at `path` may replace: without a terminal
+    /// only a file of that kind; at one, an existing file after a yes
+    /// (never anything but a regular file). `None`: the person said no.
+    fn may_write(&mut self, path: &Path, file: &str, kind: Kind) -> io::Result<Option<Replace>> {
+        if !self.asks {
+            return Ok(Some(Replace::SameKind));
+        }
+        let (question, replace) = if files::holds_same_kind(path, kind) {
+            (format!("{file} exists: replace it?"), Replace::SameKind)
+        } else if files::holds_other_file(path, kind) {
+            (
+                format!(
+                    "{file} exists and is not {}: replace it anyway?",
+                    kind.name()
+                ),
+                Replace::AnyFile,
+            )
+        } else {
+            return Ok(Some(Replace::SameKind));
+        };
+        Ok(self.confirm(&question, false)?.then_some(replace))
     }
 }

@@ -41,11 +41,13 @@ pub(crate) const COMMANDS: &[Manual] = &[
     },
     Manual {
         name: "resume",
-        args: "",
-        summary: "bring back the last game (saved after every choice)",
-        details: "Brings back the game you played last: delve saves it after every choice, so it\n\
-         survives quitting, a closed terminal or a crash. From the shell: `delve resume`.\n\
-         Example: resume",
+        args: "[N | NAME]",
+        summary: "bring back an unfinished game (saved after every choice)",
+        details: "Brings back an unfinished game: delve saves each game after every choice, so it\n\
+         survives quitting, a closed terminal or a crash. With one unfinished game, `resume`\n\
+         brings it back; with several it lists them, and `resume N` (or its name) picks one.\n\
+         From the shell: `delve resume`.\n\
+         Examples: resume\n          resume 2",
     },
     Manual {
         name: "rules",

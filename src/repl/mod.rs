@@ -24,7 +24,6 @@ use crate::session::open::GameSpec;
 use crate::session::save;
 use crate::session::texts::{header, rules_text};
 use crate::session::{Session, Standing};
-use crate::transcript::record;
 use answer::Answer;
 use command::{Command, PlayArgs};
 use input::{Line, LineSource, Words};
@@ -120,6 +119,9 @@ impl<'a> Repl<'a> {
             self.say(&lines.join("\n"))?;
         } else {
             self.say("delve: solo card games. `list` shows the games, `play GAME` starts one, `help` tells more.")?;
+            for note in std::mem::take(&mut self.opening) {
+                self.say(&note)?;
+            }
         }
         loop {
             if let Some(news) = self.changed.take() {
@@ -313,7 +315,7 @@ impl<'a> Repl<'a> {
                 }
             }
             Command::Play(play) => self.play(play),
-            Command::Resume => self.resume(),
+            Command::Resume(which) => self.resume(which.as_deref()),
             Command::Quit => Ok(()),
             Command::Load(file) if self.session.is_none() && self.keeper.is_some() => {
                 self.load_first(&file)
@@ -326,12 +328,9 @@ impl<'a> Repl<'a> {
                 self.changed = Some(false);
                 Ok(())
             }
-            Command::Save(file) => {
-                let reply = self.save(&file)?;
-                self.tell(reply)
-            }
+            Command::Save(file) => self.save(&file),
             Command::Record(file) => {
-                let reply = self.record(&file);
+                let reply = self.record(&file)?;
                 self.tell(reply)
             }
             Command::Rules(None) => self.act(act::Command::Rules),
@@ -388,21 +387,6 @@ impl<'a> Repl<'a> {
                 }
                 self.say(&failure.text())
             }
-        }
-    }
-
-    /// `record FILE`: the game so far as a transcript.
-    fn record(&self, file: &str) -> Reply {
-        let session = self.session.as_ref().expect("checked by the caller");
-        match self.files.resolve(file) {
-            Ok(path) => match record::write(session, &path, file) {
-                Ok(n) => Reply::Done(format!(
-                    "Recorded {n} choice{} to {file}: `delve replay {file}` plays it back, `delve test` checks it against its snapshot.",
-                    if n == 1 { "" } else { "s" }
-                )),
-                Err(error) => Reply::Refused(format!("{error:#}")),
-            },
-            Err(refused) => Reply::Refused(refused),
         }
     }
 

@@ -77,11 +77,36 @@ fn saving_over_a_file_asks_first() {
     let file = dir.path().join("kept.json");
     std::fs::write(&file, "mine").unwrap();
     let save = format!("save {}", file.display());
-    let seen = at_terminal(&[&save, "n", &save, "y"], Files::Anywhere);
-    assert!(seen.contains("exists: replace it? [y/N] n"), "{seen}");
+    let seen = at_terminal(&[&save, "n", &save, "y", &save, "y"], Files::Anywhere);
+    // A file of something else: asked in other words than for a save.
+    assert!(
+        seen.contains("exists and is not a delve save: replace it anyway? [y/N] n"),
+        "{seen}"
+    );
     assert!(seen.contains("is as it was."), "{seen}");
     assert!(seen.contains("Saved to "), "{seen}");
+    assert!(seen.contains("exists: replace it? [y/N] y"), "{seen}");
     assert!(std::fs::read_to_string(&file)
         .unwrap()
         .contains("delve-save"));
+}
+
+#[test]
+fn recording_over_a_file_asks_as_saving_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.txt");
+    std::fs::write(&file, "notes").unwrap();
+    let record = format!("record {}", file.display());
+    let seen = at_terminal(&[&record, "n", &record, "y", &record, "y"], Files::Anywhere);
+    let seen = seen.replace('\n', " ");
+    assert!(
+        seen.contains("exists and is not a delve transcript: replace it anyway? [y/N] n"),
+        "{seen}"
+    );
+    assert!(seen.contains("Not recorded: "), "{seen}");
+    assert!(seen.contains("exists: replace it? [y/N] y"), "{seen}");
+    assert_eq!(seen.matches("Recorded 0 choices to ").count(), 2, "{seen}");
+    assert!(std::fs::read_to_string(&file)
+        .unwrap()
+        .starts_with("# game:"));
 }

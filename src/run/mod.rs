@@ -119,6 +119,20 @@ impl Outcome {
         self.result == "win"
     }
 
+    /// The score as a number: a number as it is, a text like `3/41` by its
+    /// last number, so `sim` and the statistics count it alike.
+    pub(crate) fn score_number(&self) -> Option<f64> {
+        match &self.score {
+            serde_json::Value::Number(n) => n.as_f64(),
+            serde_json::Value::String(s) => s
+                .rsplit(|c: char| !c.is_ascii_digit() && c != '-')
+                .find(|p| !p.is_empty())?
+                .parse()
+                .ok(),
+            _ => None,
+        }
+    }
+
     pub fn score_text(&self) -> String {
         match &self.score {
             serde_json::Value::String(s) => s.clone(),
@@ -233,4 +247,25 @@ fn run_once(program: &Program, plan: Plan, link: Option<Rc<Link>>, with_view: bo
     };
     let view = if with_view { program.view() } else { None };
     program.host().borrow_mut().report(stop, view)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Outcome;
+
+    fn scored(score: serde_json::Value) -> Option<f64> {
+        let outcome = Outcome {
+            result: "win".into(),
+            score,
+            summary: String::new(),
+        };
+        outcome.score_number()
+    }
+
+    #[test]
+    fn text_scores_count_by_their_last_number() {
+        assert_eq!(scored(serde_json::json!(7)), Some(7.0));
+        assert_eq!(scored(serde_json::json!("3/41")), Some(41.0));
+        assert_eq!(scored(serde_json::json!("none")), None);
+    }
 }

@@ -1,35 +1,73 @@
 //! Nothing lost: the REPL's game is written to the state folder after every
 //! step that changes it, atomically, so a crash, a closed terminal or a
 //! killed process leaves the last game whole; `delve resume` and `resume`
-//! bring it back. The same keeper adds a game to the statistics when it
-//! first ends. Only a REPL that a person runs has a keeper: transcripts,
-//! simulations, checks and the JSON protocol do not.
+//! bring it back. Every REPL keeps its game in a file of its own (under
+//! `games/` in the state folder, named when it is first written), so two
+//! sessions at once never replace each other's game, and `resume` offers
+//! the recent unfinished ones. The same keeper adds a game to the
+//! statistics when it first ends.
+//!
+//! Only a REPL that a person runs writes: at a terminal, or with `--keep`.
+//! Piped or scripted runs read the autosaves (to resume) but write neither
+//! them nor the statistics; transcripts, simulations, checks and the JSON
+//! protocol have no keeper at all.
 
+use crate::files::{self, Kind, Replace};
 use crate::run::Outcome;
 use crate::session::places;
 use crate::session::record_book::{self, Record};
 use crate::session::save::{self, Loaded, Trust};
-use crate::session::Session;
+use crate::session::{Session, Standing};
+use crate::usage::UsageError;
 use anyhow::{Context, Result};
-use std::path::PathBuf;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// How many of the newest autosaves `resume` looks at.
+const LOOKED_AT: usize = 12;
 
 pub(crate) struct Keeper {
-    /// `autosave.json` in the state folder; `None` without a home folder.
-    autosave: Option<PathBuf>,
+    /// `games/` in the state folder; `None` without a home folder.
+    folder: Option<PathBuf>,
     /// `stats.json` in the data folder; `None` without a home folder.
     stats: Option<PathBuf>,
+    /// This run writes its game and counts it (a terminal, or `--keep`).
+    writes: bool,
+    /// This REPL's autosave: named at its first write, or the one resumed.
+    current: Option<PathBuf>,
     /// What was written last, so an unchanged game is not written again.
     last: Option<String>,
     /// The last write failed: told once, not at every step.
     failing: bool,
 }
 
+/// An unfinished game `resume` may bring back.
+pub(crate) struct Unfinished {
+    /// The file's name without `.json`: what `resume NAME` takes.
+    pub name: String,
+    path: PathBuf,
+    loaded: Loaded,
+    modified: Option<SystemTime>,
+}
+
+/// What `resume` found.
+pub(crate) enum Found {
+    /// One game, brought back.
+    One(Box<Loaded>),
+    /// Several unfinished games: the list to choose from, numbered.
+    Several(String),
+}
+
 impl Keeper {
-    /// The keeper of this user's folders (XDG).
-    pub(crate) fn for_user() -> Keeper {
+    /// The keeper of this user's folders (XDG); `writes` when this run may
+    /// write the autosave and the statistics.
+    pub(crate) fn for_user(writes: bool) -> Keeper {
         Keeper {
-            autosave: autosave_path(),
+            folder: places::state_dir().map(|d| d.join("games")),
             stats: record_book::default_path(),
+            writes,
+            current: None,
             last: None,
             failing: false,
         }
@@ -37,7 +75,7 @@ impl Keeper {
 
     /// Whether the game is kept between runs.
     pub(crate) fn saves(&self) -> bool {
-        self.autosave.is_some()
+        self.writes && self.folder.is_some()
     }
 
     /// Writes the game if it changed since the last write; the error when
@@ -53,47 +91,204 @@ impl Keeper {
     }
 
     fn write(&mut self, session: &Session, counted: bool) -> Result<()> {
-        let Some(path) = &self.autosave else {
+        let (true, Some(folder)) = (self.writes, &self.folder) else {
             return Ok(());
         };
         let json = save::to_json(session, counted)?;
         if self.last.as_ref() == Some(&json) {
             return Ok(());
         }
-        places::make_parent(path)
-            .and_then(|()| crate::files::write_atomically(path, json.as_bytes()))
-            .with_context(|| format!("can not autosave to {}", path.display()))?;
+        if let Some(path) = &self.current {
+            files::write(path, json.as_bytes(), Kind::Save, Replace::SameKind)
+                .with_context(|| format!("can not autosave to {}", path.display()))?;
+        } else {
+            std::fs::create_dir_all(folder)
+                .with_context(|| format!("can not autosave in {}", folder.display()))?;
+            self.current = Some(create_new(folder, &json)?);
+        }
         self.last = Some(json);
         Ok(())
     }
 
     /// Adds an ended game to the statistics; its updated record.
     pub(crate) fn count(&self, session: &Session, outcome: &Outcome) -> Result<Option<Record>> {
-        match &self.stats {
-            Some(path) => record_book::add(path, session, outcome).map(Some),
-            None => Ok(None),
+        match (&self.stats, self.writes) {
+            (Some(path), true) => record_book::add(path, session, outcome).map(Some),
+            _ => Ok(None),
         }
     }
 
-    /// The last game, as it was saved.
-    pub(crate) fn resume(&mut self) -> Result<Loaded> {
-        let path = self
-            .autosave
-            .clone()
+    /// The game `which` names (its number in the list, or its name), or
+    /// else the only unfinished game, or the list when there are several.
+    pub(crate) fn resume(&mut self, which: Option<&str>) -> Result<Found> {
+        let mut games = self.unfinished()?;
+        let chosen = match which {
+            Some(which) => {
+                let index = which
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|n| n.checked_sub(1))
+                    .filter(|&i| i < games.len())
+                    .or_else(|| games.iter().position(|g| g.name == which));
+                let Some(index) = index else {
+                    return Err(UsageError(format!(
+                        "there is no unfinished game `{which}` to resume{}",
+                        if games.is_empty() {
+                            String::new()
+                        } else {
+                            format!(":\n{}", listing(&games))
+                        }
+                    ))
+                    .into());
+                };
+                games.swap_remove(index)
+            }
+            None if games.len() > 1 => return Ok(Found::Several(listing(&games))),
+            None => games.pop().ok_or_else(|| {
+                UsageError(
+                    "there is no game to resume: games played in the REPL are saved as you play"
+                        .into(),
+                )
+            })?,
+        };
+        self.last = save::to_json(&chosen.loaded.session, chosen.loaded.counted).ok();
+        self.current = Some(chosen.path);
+        Ok(Found::One(Box::new(chosen.loaded)))
+    }
+
+    /// The unfinished games among the newest autosaves, newest first. A
+    /// game that ended is not offered (and its file goes, when this run
+    /// writes); one that does not load is skipped.
+    fn unfinished(&self) -> Result<Vec<Unfinished>> {
+        let folder = self
+            .folder
+            .as_ref()
             .context("no home folder (HOME or XDG_STATE_HOME) to keep games in")?;
-        if !path.exists() {
-            return Err(crate::usage::UsageError(
-                "there is no game to resume: games played in the REPL are saved as you play".into(),
-            )
-            .into());
+        let mut files: Vec<(Option<SystemTime>, PathBuf)> = std::fs::read_dir(folder)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|entry| entry.path())
+            .chain(folder.parent().map(|state| state.join("autosave.json")))
+            .filter(|path| path.extension().is_some_and(|e| e == "json"))
+            .filter_map(|path| {
+                let meta = std::fs::symlink_metadata(&path).ok()?;
+                meta.is_file().then(|| (meta.modified().ok(), path))
+            })
+            .collect();
+        files.sort_by_key(|(modified, _)| std::cmp::Reverse(*modified));
+        files.truncate(LOOKED_AT);
+        let mut games = Vec::new();
+        // Why games did not load: told when no game is left to offer.
+        let mut broken = None;
+        for (modified, path) in files {
+            let name = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let loaded = match save::load_trusting(&path, &name, Trust::Own) {
+                Ok(loaded) => loaded,
+                Err(error) => {
+                    broken.get_or_insert(error);
+                    continue;
+                }
+            };
+            if matches!(loaded.session.standing(), Standing::Ended(_)) {
+                if self.writes && Some(&path) != self.current.as_ref() {
+                    let _ = std::fs::remove_file(&path);
+                }
+                continue;
+            }
+            games.push(Unfinished {
+                name,
+                path,
+                loaded,
+                modified,
+            });
         }
-        let loaded = save::load_trusting(&path, &path.display().to_string(), Trust::Own)?;
-        self.last = save::to_json(&loaded.session, loaded.counted).ok();
-        Ok(loaded)
+        match broken {
+            Some(error) if games.is_empty() => Err(error),
+            _ => Ok(games),
+        }
     }
 }
 
-/// `autosave.json` in the state folder.
-pub(crate) fn autosave_path() -> Option<PathBuf> {
-    places::state_dir().map(|d| d.join("autosave.json"))
+/// Writes `json` to a new file in `folder` under a name no other session
+/// has, and gives that file.
+fn create_new(folder: &Path, json: &str) -> Result<PathBuf> {
+    let seconds = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let base = format!("game-{seconds}-{}", std::process::id());
+    let mut last_error = None;
+    for n in 0..100 {
+        let name = if n == 0 {
+            format!("{base}.json")
+        } else {
+            format!("{base}-{n}.json")
+        };
+        let path = folder.join(name);
+        match files::write(&path, json.as_bytes(), Kind::Save, Replace::Nothing) {
+            Ok(()) => return Ok(path),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last_error = Some(e),
+            Err(e) => {
+                return Err(e).with_context(|| format!("can not autosave in {}", folder.display()))
+            }
+        }
+    }
+    Err(last_error.expect("tried"))
+        .with_context(|| format!("can not autosave in {}", folder.display()))
+}
+
+/// The unfinished games, numbered, newest first.
+fn listing(games: &[Unfinished]) -> String {
+    let mut text = String::from("Unfinished games (`resume N` brings one back):");
+    for (n, game) in games.iter().enumerate() {
+        let session = &game.loaded.session;
+        let made = session.choices().len();
+        let _ = write!(
+            text,
+            "\n  {}. {}, seed {}: {made} choice{} made, {} ({})",
+            n + 1,
+            session.ruleset.declared.title,
+            session.deal.seed,
+            if made == 1 { "" } else { "s" },
+            age(game.modified),
+            game.name
+        );
+    }
+    text
+}
+
+/// `3 minutes ago` and the like.
+fn age(modified: Option<SystemTime>) -> String {
+    let Some(seconds) = modified
+        .and_then(|m| SystemTime::now().duration_since(m).ok())
+        .map(|d| d.as_secs())
+    else {
+        return "saved earlier".into();
+    };
+    let (n, unit) = match seconds {
+        0..60 => return "saved just now".into(),
+        60..3600 => (seconds / 60, "minute"),
+        3600..86400 => (seconds / 3600, "hour"),
+        _ => (seconds / 86400, "day"),
+    };
+    format!("saved {n} {unit}{} ago", if n == 1 { "" } else { "s" })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ages_read_as_a_person_says_them() {
+        let now = SystemTime::now();
+        let ago = |s| Some(now - std::time::Duration::from_secs(s));
+        assert_eq!(age(ago(5)), "saved just now");
+        assert_eq!(age(ago(61)), "saved 1 minute ago");
+        assert_eq!(age(ago(7200)), "saved 2 hours ago");
+        assert_eq!(age(ago(3 * 86400)), "saved 3 days ago");
+        assert_eq!(age(None), "saved earlier");
+    }
 }

@@ -8,6 +8,7 @@
 use super::save;
 use super::texts::{log_text, options_text, redone_text, rules_text, undone_text};
 use super::Session;
+use crate::files::Replace;
 use crate::run::live::LiveRun;
 use crate::script::error::ErrorKind;
 use crate::script::{catalog, ScriptError};
@@ -50,10 +51,12 @@ pub(crate) enum Command {
     New(Option<u64>),
     Hint,
     Reload,
-    /// Save; `counted` says the game's end is in the statistics already.
+    /// Save; `counted` says the game's end is in the statistics already,
+    /// `replace` what may stand at the path.
     Save {
         file: Named,
         counted: bool,
+        replace: Replace,
     },
     Load(Named),
     Rules,
@@ -171,8 +174,12 @@ pub(crate) fn apply(session: &mut Session, command: Command) -> Result<Effect, F
         }
         Command::Hint => hint(session),
         Command::Reload => reload(session),
-        Command::Save { file, counted } => {
-            save::save_marked(session, counted, &file.path, &file.shown)
+        Command::Save {
+            file,
+            counted,
+            replace,
+        } => {
+            save::save_to(session, counted, &file.path, &file.shown, replace)
                 .map_err(|e| Failure::Refused(format!("{e:#}")))?;
             let mut effect = Effect::said(format!("Saved to {}.", file.shown));
             effect.fields.insert("path".into(), json!(file.shown));

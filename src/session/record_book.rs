@@ -1,11 +1,14 @@
 //! The player's statistics: for each ruleset and set of options, games
-//! played and won, the winning streak and scores. Kept in one JSON file in
-//! the data folder, rewritten atomically whenever a game played at the REPL
-//! first reaches its end. Games from sim, check, replay, test and the JSON
-//! protocol never reach it: only the REPL of `delve`, `delve play` and
-//! `delve resume` records.
+//! played and won, how the others ended, the winning streak and scores.
+//! Kept in one JSON file in the data folder, rewritten atomically whenever a
+//! game played at the REPL first reaches its end. Many delve processes may
+//! end games at once: each update reads, changes and writes the file while
+//! holding an advisory lock on `stats.lock` beside it, and readers never see
+//! a partial file (it is replaced by a rename). Games from sim, check,
+//! replay, test and the JSON protocol never reach it; the REPL records at a
+//! terminal, or with `--keep`.
 
-use crate::files;
+use crate::files::{self, Kind, Replace};
 use crate::run::Outcome;
 use crate::session::places;
 use crate::session::Session;
@@ -40,8 +43,11 @@ pub(crate) struct Record {
     /// The highest numeric score (games scoring in text are not in it).
     pub best_score: Option<f64>,
     pub score_total: f64,
-    /// Games with a numeric score.
+    /// Games with a score (a text score by its last number, as `sim` counts).
     pub scored: u64,
+    /// Games by how they ended (`win`, `loss`, `survived`...).
+    #[serde(default)]
+    pub results: BTreeMap<String, u64>,
 }
 
 impl Record {
@@ -56,12 +62,14 @@ impl Record {
             best_score: None,
             score_total: 0.0,
             scored: 0,
+            results: BTreeMap::new(),
         }
     }
 
     fn add(&mut self, outcome: &Outcome) {
         // Counts stop at their largest value rather than wrap to 0.
         self.played = self.played.saturating_add(1);
+        *self.results.entry(outcome.result.clone()).or_default() += 1;
         if outcome.is_win() {
             self.won = self.won.saturating_add(1);
             self.streak = self.streak.saturating_add(1);
@@ -69,7 +77,7 @@ impl Record {
         } else {
             self.streak = 0;
         }
-        if let Some(score) = outcome.score.as_f64() {
+        if let Some(score) = outcome.score_number() {
             self.scored = self.scored.saturating_add(1);
             self.score_total += score;
             self.best_score = Some(self.best_score.map_or(score, |b| b.max(score)));
@@ -100,13 +108,17 @@ impl Record {
     /// One line: `played 12, won 4 (33%), streak 1 (best 2), best score 9, mean 2.5`.
     pub(crate) fn summary(&self) -> String {
         let mut text = format!(
-            "played {}, won {} ({:.0}%), streak {} (best {})",
+            "played {}, won {} ({:.0}%)",
             self.played,
             self.won,
-            self.win_rate() * 100.0,
-            self.streak,
-            self.best_streak
+            self.win_rate() * 100.0
         );
+        for (result, count) in &self.results {
+            if result != "win" && result != "loss" {
+                let _ = write!(text, ", {result} {count}");
+            }
+        }
+        let _ = write!(text, ", streak {} (best {})", self.streak, self.best_streak);
         if let (Some(best), Some(mean)) = (self.best_score, self.mean_score()) {
             let _ = write!(text, ", best score {best}, mean score {mean:.1}");
         }
@@ -188,8 +200,24 @@ fn identity(session: &Session) -> (String, BTreeMap<String, String>) {
     (crate::session::save::game_of(session), options)
 }
 
+/// Holds the advisory lock on the statistics beside `path` until dropped.
+fn lock(path: &Path) -> Result<std::fs::File> {
+    let lock = path.with_extension("lock");
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .write(true)
+        .truncate(false)
+        .open(&lock)
+        .and_then(|file| file.lock().map(|()| file))
+        .with_context(|| format!("can not lock the statistics with {}", lock.display()))?;
+    Ok(file)
+}
+
 /// Adds an ended game to the file at `path`; gives its updated record.
 pub(crate) fn add(path: &Path, session: &Session, outcome: &Outcome) -> Result<Record> {
+    places::make_parent(path)
+        .with_context(|| format!("can not write the statistics to {}", path.display()))?;
+    let _locked = lock(path)?;
     let mut book = read(path)?;
     let (game, options) = identity(session);
     let found = book
@@ -202,13 +230,8 @@ pub(crate) fn add(path: &Path, session: &Session, outcome: &Outcome) -> Result<R
     });
     book.records[index].add(outcome);
     let record = book.records[index].clone();
-    places::make_parent(path)
-        .and_then(|()| {
-            files::write_atomically(
-                path,
-                (serde_json::to_string_pretty(&book)? + "\n").as_bytes(),
-            )
-        })
+    let text = serde_json::to_string_pretty(&book)? + "\n";
+    files::write(path, text.as_bytes(), Kind::Stats, Replace::SameKind)
         .with_context(|| format!("can not write the statistics to {}", path.display()))?;
     Ok(record)
 }
@@ -260,6 +283,7 @@ pub(crate) fn json(records: &[Record]) -> serde_json::Value {
                 "best_streak": r.best_streak,
                 "best_score": r.best_score,
                 "mean_score": r.mean_score(),
+                "results": r.results,
             })
         })
         .collect();
@@ -294,14 +318,31 @@ mod tests {
     }
 
     #[test]
-    fn a_text_score_counts_the_game_but_not_the_scores() {
+    fn a_text_score_counts_by_its_last_number_as_sim_does() {
         let mut r = Record::new("g".into(), BTreeMap::new());
         r.add(&Outcome {
             result: "loss".into(),
             score: "3/41".into(),
             summary: String::new(),
         });
-        assert_eq!((r.played, r.scored, r.best_score), (1, 0, None));
-        assert_eq!(r.summary(), "played 1, won 0 (0%), streak 0 (best 0)");
+        assert_eq!((r.played, r.scored, r.best_score), (1, 1, Some(41.0)));
+        assert_eq!(
+            r.summary(),
+            "played 1, won 0 (0%), streak 0 (best 0), best score 41, mean score 41.0"
+        );
+    }
+
+    #[test]
+    fn every_ending_is_counted_by_its_name() {
+        let mut r = Record::new("g".into(), BTreeMap::new());
+        for (result, score) in [("survived", 5), ("loss", 0), ("survived", 7), ("win", 9)] {
+            r.add(&outcome(result, score));
+        }
+        assert_eq!(r.results["survived"], 2);
+        assert_eq!(r.results["loss"], 1);
+        assert_eq!(
+            r.summary(),
+            "played 4, won 1 (25%), survived 2, streak 1 (best 1), best score 9, mean score 5.2"
+        );
     }
 }

@@ -5,7 +5,7 @@
 //! come from a stranger: it plays a script by path only when the person
 //! named that script themselves.
 
-use crate::files;
+use crate::files::{self, Kind, Replace};
 use crate::game::deal::DealFile;
 use crate::game::decision::Choice;
 use crate::run::live::LiveRun;
@@ -48,20 +48,23 @@ enum SavedOptions {
     Text(Vec<String>),
 }
 
-/// Saves to `path`; messages name it `shown`, as the person typed it.
-pub(crate) fn save(session: &Session, path: &Path, shown: &str) -> Result<()> {
-    save_marked(session, false, path, shown)
-}
-
-/// Saves to `path`, marking whether the game already counted in the statistics.
-pub(crate) fn save_marked(
+/// Saves to `path`, marking whether the game already counted in the
+/// statistics; what may be replaced is `replace`'s to say. Messages name the
+/// file `shown`, as the person typed it.
+pub(crate) fn save_to(
     session: &Session,
     counted: bool,
     path: &Path,
     shown: &str,
+    replace: Replace,
 ) -> Result<()> {
-    files::write_atomically(path, to_json(session, counted)?.as_bytes())
-        .with_context(|| format!("can not save to {shown}"))
+    files::write(
+        path,
+        to_json(session, counted)?.as_bytes(),
+        Kind::Save,
+        replace,
+    )
+    .with_context(|| format!("can not save to {shown}"))
 }
 
 /// The save file's text.

@@ -17,7 +17,7 @@ pub(crate) struct Transcript {
 
 /// The first line of every transcript names its game: how `delve test`
 /// tells a transcript from any other text file.
-pub(crate) const FIRST_LINE: &str = "# game:";
+pub(crate) const FIRST_LINE: &str = crate::file_kind::TRANSCRIPT_FIRST_LINE;
 
 impl Transcript {
     pub(crate) fn read(path: &Path) -> Result<Transcript> {

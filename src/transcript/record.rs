@@ -3,23 +3,46 @@
 //! key where the REPL reads a key back as that option, so the transcript
 //! still replays after options are reordered or relabelled.
 
-use crate::files;
+use crate::files::{self, Kind, Replace};
 use crate::run::Event;
 use crate::session::Session;
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 
 /// Writes the session so far to `path` (and, for a deal that exists only in
-/// a save, the deal beside it); returns how many choices it holds. Messages
-/// name the file `shown`, as the person typed it.
-pub(crate) fn write(session: &Session, path: &Path, shown: &str) -> Result<usize> {
+/// a save, the deal beside it); returns how many choices it holds. The
+/// transcript replaces what `replace` allows; the deal beside it replaces
+/// only a deal file. Folders are not made: like `save`, `record` writes in
+/// a folder that exists. Messages name the file `shown`, as the person typed it.
+pub(crate) fn write(
+    session: &Session,
+    path: &Path,
+    shown: &str,
+    replace: Replace,
+) -> Result<usize> {
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    // A test folder named in `record tests/x.txt` is made if missing (first:
-    // the header's paths are written relative to it).
-    std::fs::create_dir_all(&dir).with_context(|| format!("can not record to {shown}"))?;
+    if !dir.is_dir() {
+        bail!(
+            "can not record to {shown}: the folder {} does not exist",
+            dir.display()
+        );
+    }
+    // Both files are checked before either is written, so a refusal writes nothing.
+    files::check(path, Kind::Transcript, replace)
+        .with_context(|| format!("can not record to {shown}"))?;
+    let beside = path.with_extension("deal");
+    let deal_beside = session.deal.stack.as_ref().filter(|d| d.path.is_none());
+    if deal_beside.is_some() {
+        files::check(&beside, Kind::Deal, Replace::SameKind).with_context(|| {
+            format!(
+                "can not write the deal beside {shown} to {}",
+                beside.display()
+            )
+        })?;
+    }
     let mut text = format!(
         "{} {}\n# seed: {}\n",
         super::FIRST_LINE,
@@ -43,9 +66,13 @@ pub(crate) fn write(session: &Session, path: &Path, shown: &str) -> Result<usize
         let deal_path = if let Some(near) = near {
             near
         } else {
-            let beside = path.with_extension("deal");
-            files::write_atomically(&beside, deal.text.as_bytes())
-                .with_context(|| format!("can not write the deal beside {shown}"))?;
+            files::write(&beside, deal.text.as_bytes(), Kind::Deal, Replace::SameKind)
+                .with_context(|| {
+                    format!(
+                        "can not write the deal beside {shown} to {}",
+                        beside.display()
+                    )
+                })?;
             beside.file_name().map(PathBuf::from).unwrap_or(beside)
         };
         text += &format!("# deal: {}\n", deal_path.display());
@@ -56,7 +83,7 @@ pub(crate) fn write(session: &Session, path: &Path, shown: &str) -> Result<usize
         text += answer;
         text.push('\n');
     }
-    files::write_atomically(path, text.as_bytes())
+    files::write(path, text.as_bytes(), Kind::Transcript, replace)
         .with_context(|| format!("can not record to {shown}"))?;
     Ok(answers.len())
 }

@@ -325,6 +325,7 @@ fn output_cut_short_by_a_closed_pipe_exits_0() {
         .arg("replay")
         .arg(&transcript)
         .env("NO_COLOR", "1")
+        .envs(crate::isolated_env())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

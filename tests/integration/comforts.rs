@@ -12,12 +12,19 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn autosave(home: &Path) -> std::path::PathBuf {
-    home.join("state/delve/autosave.json")
+/// The autosaves: one file per game in `games/` of the state folder.
+fn autosaves(home: &Path) -> Vec<String> {
+    std::fs::read_dir(home.join("state/delve/games"))
+        .into_iter()
+        .flatten()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect()
 }
 
 fn choices_saved(home: &Path) -> usize {
-    std::fs::read_to_string(autosave(home))
+    let saved = autosaves(home);
+    let [one] = saved.as_slice() else { return 0 };
+    std::fs::read_to_string(home.join("state/delve/games").join(one))
         .ok()
         .and_then(|text| serde_json::from_str::<Value>(&text).ok())
         .and_then(|json| json["choices"].as_array().map(Vec::len))
@@ -28,9 +35,10 @@ fn choices_saved(home: &Path) -> usize {
 fn a_killed_game_is_resumed_where_it_was() {
     let home = tempfile::tempdir().unwrap();
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("delve"))
-        .args(["play", "clear-the-dungeon", "--seed", "1"])
+        .args(["play", "clear-the-dungeon", "--seed", "1", "--keep"])
         .env("NO_COLOR", "1")
         .env("DELVE_HISTORY", "/dev/null")
+        .env("HOME", home.path())
         .env("XDG_STATE_HOME", home.path().join("state"))
         .env("XDG_DATA_HOME", home.path().join("data"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -53,19 +61,20 @@ fn a_killed_game_is_resumed_where_it_was() {
     child.kill().unwrap();
     child.wait().unwrap();
     drop(stdin);
-    let leftovers: Vec<_> = std::fs::read_dir(home.path().join("state/delve"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .filter(|n| n != "autosave.json")
-        .collect();
-    assert!(leftovers.is_empty(), "{leftovers:?}");
+    let saved = autosaves(home.path());
+    assert!(
+        saved.len() == 1
+            && saved[0].starts_with("game-")
+            && Path::new(&saved[0]).extension() == Some("json".as_ref()),
+        "{saved:?}"
+    );
     delve_in(home.path())
         .arg("resume")
         .write_stdin("log\n")
         .assert()
         .success()
         .stdout(
-            contains("Resumed your last game.")
+            contains("Resumed your game.")
                 .and(contains("Clear the Dungeon, seed 1."))
                 .and(contains("1. → 9♥ on K♠"))
                 .and(contains("2. → 10♣ on K♠"))
@@ -87,7 +96,7 @@ fn resume_in_the_repl_and_without_a_saved_game() {
         .success()
         .stdout(contains("there is no game to resume"));
     delve_in(home.path())
-        .args(["play", "clear-the-dungeon", "--seed", "2"])
+        .args(["play", "clear-the-dungeon", "--seed", "2", "--keep"])
         .write_stdin("1\nquit\n")
         .assert()
         .success();
@@ -115,7 +124,7 @@ fn statistics_count_real_games_once_and_nothing_else() {
         .stdout(contains("No games played yet"));
     // A loss at the first discard; undone and lost again: it counts once.
     delve_in(home.path())
-        .args(["play", "clear-the-dungeon", "--seed", "1"])
+        .args(["play", "clear-the-dungeon", "--seed", "1", "--keep"])
         .args(["--opt", "damage_limit=1"])
         .write_stdin("discard 2h\nundo\ndiscard 9h\n")
         .assert()
@@ -131,12 +140,13 @@ fn statistics_count_real_games_once_and_nothing_else() {
     assert_eq!(record["won"], 0);
     assert_eq!(record["win_rate"], 0.0);
     assert_eq!(record["best_score"], 0.0);
-    // Resuming the ended game does not count it again.
+    // The ended game is not offered to resume (so it can not count again).
     delve_in(home.path())
-        .arg("resume")
+        .args(["resume", "--keep"])
         .write_stdin("show\n")
         .assert()
-        .success();
+        .code(2)
+        .stderr(contains("there is no game to resume"));
     // Nor do simulations, checks, replays, tests or the JSON protocol.
     delve_in(home.path())
         .args(["sim", "clear-the-dungeon", "--games", "20"])
@@ -162,7 +172,7 @@ fn statistics_count_real_games_once_and_nothing_else() {
     assert_eq!(stats(home.path()), before);
     // Another option set is another record; `stats GAME` picks a ruleset.
     delve_in(home.path())
-        .args(["play", "clear-the-dungeon", "--seed", "1"])
+        .args(["play", "clear-the-dungeon", "--seed", "1", "--keep"])
         .args(["--opt", "damage_limit=1", "--opt", "jokers=false"])
         .write_stdin("discard 2h\n")
         .assert()
@@ -240,7 +250,7 @@ fn a_relative_script_is_saved_by_its_full_path() {
     .unwrap();
     delve_in(home.path())
         .current_dir(&here)
-        .args(["play", "mine.rhai", "--seed", "1"])
+        .args(["play", "mine.rhai", "--seed", "1", "--keep"])
         .write_stdin("1\nsave game.json\n")
         .assert()
         .success();

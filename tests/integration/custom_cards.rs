@@ -8,7 +8,9 @@ use serde_json::Value;
 
 fn delve() -> Command {
     let mut command = Command::cargo_bin("delve").unwrap();
-    command.current_dir(env!("CARGO_MANIFEST_DIR"));
+    command
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .envs(crate::isolated_env());
     command
 }
 

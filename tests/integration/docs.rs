@@ -1,7 +1,8 @@
 //! The walk-through in docs/scripting.md ("Your first house rule") is run as
 //! written, so the docs can not rot: each ```` ```rhai file=NAME ```` block
 //! is written to a scratch folder, and each `$ delve …` line of a
-//! ```` ```console ```` block runs there, fed the `> ` lines below it. Every
+//! ```` ```console ```` block runs there, fed the `> ` lines below it (a
+//! `$ mkdir NAME` line makes a folder there). Every
 //! other line below a command must appear in what it printed; a command
 //! marked `# exits N` must exit with N, any other with 0.
 
@@ -14,6 +15,7 @@ const SECTION: &str = "## Your first house rule";
 #[derive(Debug)]
 enum Step {
     File { name: String, text: String },
+    Folder { name: String },
     Run { command: Command },
 }
 
@@ -40,7 +42,11 @@ fn steps(section: &str) -> Vec<Step> {
             });
         } else if info == "console" {
             for line in body {
-                if let Some(command) = line.strip_prefix("$ ") {
+                if let Some(name) = line.strip_prefix("$ mkdir ") {
+                    steps.push(Step::Folder {
+                        name: name.trim().to_string(),
+                    });
+                } else if let Some(command) = line.strip_prefix("$ ") {
                     steps.push(Step::Run {
                         command: parse_command(command),
                     });
@@ -118,6 +124,7 @@ fn the_first_house_rule_walk_through_runs_as_written() {
     for step in &steps {
         match step {
             Step::File { name, text } => std::fs::write(dir.path().join(name), text).unwrap(),
+            Step::Folder { name } => std::fs::create_dir(dir.path().join(name)).unwrap(),
             Step::Run { command } => run(command, dir.path()),
         }
     }

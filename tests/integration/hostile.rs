@@ -56,11 +56,16 @@ struct Finished {
 
 fn run(dir: &Path, expectation: &Expectation) -> Finished {
     let out = tempfile::NamedTempFile::new().unwrap();
+    // The player's folders stay untouched: state and data go to a scratch home.
+    let home = tempfile::tempdir().unwrap();
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("delve"))
         .current_dir(dir)
         .args(&expectation.args)
         .env("NO_COLOR", "1")
         .env("DELVE_HISTORY", "/dev/null")
+        .env("HOME", home.path())
+        .env("XDG_STATE_HOME", home.path().join("state"))
+        .env("XDG_DATA_HOME", home.path().join("data"))
         .env_remove("DELVE_GAMES")
         .stdin(Stdio::piped())
         .stdout(out.reopen().unwrap())

@@ -340,6 +340,8 @@ fn a_library_script_is_a_file_of_the_library_not_a_link_out_of_it() {
 #[test]
 fn record_writes_a_deal_from_elsewhere_beside_the_transcript() {
     let dir = tempfile::tempdir().unwrap();
+    // `record` writes in a folder that exists, as `save` does.
+    std::fs::create_dir(dir.path().join("t")).unwrap();
     let deal =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/deals/clear-the-dungeon-quick-kill.txt");
     delve()

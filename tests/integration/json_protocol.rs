@@ -17,6 +17,7 @@ impl Client {
             .args(["play"])
             .args(args)
             .arg("--json")
+            .envs(crate::isolated_env())
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -235,6 +236,7 @@ fn protocol_1_is_the_old_stream() {
 fn a_game_that_does_not_load_says_so_in_json() {
     let output = Command::new(assert_cmd::cargo::cargo_bin("delve"))
         .args(["play", "no-such-game", "--json"])
+        .envs(crate::isolated_env())
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));

@@ -9,6 +9,7 @@ mod hostile;
 mod hostile_files;
 mod imports;
 mod json_protocol;
+mod keeping;
 mod layers;
 mod old_forms;
 mod protocol_commands;
@@ -17,6 +18,7 @@ mod random_play;
 mod rule_authors;
 mod saves;
 mod sessions;
+mod writes;
 
 /// The `delve` binary, without colour and without touching the user's
 /// history, autosave or statistics: each command gets a folder of its own
@@ -30,15 +32,32 @@ pub fn delve() -> assert_cmd::Command {
     delve_in(&home)
 }
 
-/// The `delve` binary keeping its state and statistics under `home`.
+/// The `delve` binary keeping its state and statistics under `home` (which
+/// is its home folder too).
 pub fn delve_in(home: &std::path::Path) -> assert_cmd::Command {
     let mut command = assert_cmd::Command::cargo_bin("delve").unwrap();
     command
         .env("NO_COLOR", "1")
         .env("DELVE_HISTORY", "/dev/null")
+        .env("HOME", home)
         .env("XDG_STATE_HOME", home.join("state"))
         .env("XDG_DATA_HOME", home.join("data"))
         .env_remove("DELVE_GAMES")
         .current_dir(env!("CARGO_MANIFEST_DIR"));
     command
+}
+
+/// A home, state and data folder of its own in cargo's scratch folder for
+/// tests, for a test that spawns delve itself: `.envs(isolated_env())`.
+pub fn isolated_env() -> Vec<(&'static str, std::path::PathBuf)> {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let home = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("spawned-{}-{n}", std::process::id()));
+    vec![
+        ("HOME", home.clone()),
+        ("XDG_STATE_HOME", home.join("state")),
+        ("XDG_DATA_HOME", home.join("data")),
+        ("DELVE_HISTORY", std::path::PathBuf::from("/dev/null")),
+    ]
 }

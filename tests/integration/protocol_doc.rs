@@ -30,6 +30,7 @@ fn the_protocol_documents_example_session_is_what_delve_prints() {
     }
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("delve"))
         .args(command.expect("a `$ delve ...` line"))
+        .envs(crate::isolated_env())
         .current_dir(root)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -1,0 +1,147 @@
+//! No session replaces another's unfinished game: each REPL keeps its game
+//! in an autosave of its own, `resume` offers the unfinished ones, and a
+//! piped run writes neither autosaves nor statistics unless asked (`--keep`).
+
+use crate::delve_in;
+use predicates::prelude::*;
+use predicates::str::contains;
+use std::path::Path;
+
+/// Every file under `dir`, as paths from it.
+fn files_under(dir: &Path) -> Vec<String> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(|e| e.unwrap())
+        .filter(|e| !e.file_type().is_dir())
+        .map(|e| e.path().strip_prefix(dir).unwrap().display().to_string())
+        .collect()
+}
+
+#[test]
+fn a_piped_game_keeps_out_of_the_players_folders_unless_asked() {
+    let home = tempfile::tempdir().unwrap();
+    delve_in(home.path())
+        .args(["play", "clear-the-dungeon", "--seed", "1"])
+        .args(["--opt", "damage_limit=1"])
+        .write_stdin("9h on ks\ndiscard 10c\n")
+        .assert()
+        .success()
+        .stdout(contains("Your games of").not());
+    assert_eq!(files_under(home.path()), Vec::<String>::new());
+    delve_in(home.path())
+        .arg("resume")
+        .assert()
+        .code(2)
+        .stderr(contains("there is no game to resume"));
+    // Asked, it counts and keeps.
+    delve_in(home.path())
+        .args(["play", "clear-the-dungeon", "--seed", "1", "--keep"])
+        .args(["--opt", "damage_limit=1"])
+        .write_stdin("9h on ks\ndiscard 10c\n")
+        .assert()
+        .success()
+        .stdout(contains("Your games of clear-the-dungeon: played 1"));
+    delve_in(home.path())
+        .args(["play", "clear-the-dungeon", "--json", "--keep"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn two_sessions_keep_two_games_and_resume_offers_both() {
+    let home = tempfile::tempdir().unwrap();
+    // A game in progress, as a person leaves it at a terminal...
+    delve_in(home.path())
+        .args(["play", "tomb-of-four-kings", "--seed", "9", "--keep"])
+        .write_stdin("1\n")
+        .assert()
+        .success();
+    // ...and another session's game: the first is not replaced.
+    delve_in(home.path())
+        .args(["play", "clear-the-dungeon", "--seed", "9", "--keep"])
+        .write_stdin("1\n")
+        .assert()
+        .success();
+    delve_in(home.path())
+        .arg("resume")
+        .write_stdin("")
+        .assert()
+        .success()
+        .stdout(
+            contains("Unfinished games (`resume N` brings one back):")
+                .and(contains(
+                    "1. Clear the Dungeon, seed 9: 1 choice made, saved",
+                ))
+                .and(contains(
+                    "2. Tomb of Four Kings, seed 9: 1 choice made, saved",
+                )),
+        );
+    // Each game has a file of its own, named for `resume NAME`.
+    let games = home.path().join("state/delve/games");
+    let tomb = files_under(&games)
+        .into_iter()
+        .find(|f| {
+            std::fs::read_to_string(games.join(f))
+                .unwrap()
+                .contains("tomb-of-four-kings")
+        })
+        .unwrap();
+    let name = tomb.strip_suffix(".json").unwrap();
+    // Chosen by number from the shell, by name at the prompt.
+    delve_in(home.path())
+        .args(["resume", "2"])
+        .write_stdin("log\n")
+        .assert()
+        .success()
+        .stdout(contains("Resumed your game.").and(contains("Tomb of Four Kings, seed 9.")));
+    delve_in(home.path())
+        .write_stdin(format!("resume\nresume {name}\nlog\n"))
+        .assert()
+        .success()
+        .stdout(
+            contains("Unfinished games")
+                .and(contains("Resumed Tomb of Four Kings, seed 9."))
+                .and(contains("  1. → ")),
+        );
+    delve_in(home.path())
+        .args(["resume", "nosuch"])
+        .assert()
+        .code(2)
+        .stderr(contains("there is no unfinished game `nosuch` to resume"));
+}
+
+#[test]
+fn an_ended_game_is_not_offered_and_a_resumed_game_stays_in_its_file() {
+    let home = tempfile::tempdir().unwrap();
+    delve_in(home.path())
+        .args(["play", "clear-the-dungeon", "--seed", "1", "--keep"])
+        .write_stdin("9h on ks\n")
+        .assert()
+        .success();
+    let games = home.path().join("state/delve/games");
+    let before = files_under(&games);
+    assert_eq!(before.len(), 1, "{before:?}");
+    // Resumed and played on with --keep: saved in the same file, not a new one.
+    delve_in(home.path())
+        .args(["resume", "--keep"])
+        .write_stdin("10c on ks\n")
+        .assert()
+        .success();
+    assert_eq!(files_under(&games), before);
+    let saved = std::fs::read_to_string(games.join(&before[0])).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&saved).unwrap();
+    assert_eq!(json["choices"].as_array().unwrap().len(), 2);
+    // Lost at once in another game: that one is not offered.
+    delve_in(home.path())
+        .args(["play", "clear-the-dungeon", "--seed", "1", "--keep"])
+        .args(["--opt", "damage_limit=1"])
+        .write_stdin("discard 2h\n")
+        .assert()
+        .success();
+    delve_in(home.path())
+        .arg("resume")
+        .write_stdin("log\n")
+        .assert()
+        .success()
+        .stdout(contains("Resumed your game.").and(contains("  2. → 10♣ on K♠")));
+}
