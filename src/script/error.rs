@@ -91,7 +91,8 @@ impl ScriptError {
         let mut calls = Vec::new();
         let mut error = error;
         while let EvalAltResult::ErrorInFunctionCall(name, source, inner, position) = error {
-            calls.push(format!("{name}() at {}", locate(&origin, *position)));
+            let shown = super::base_calls::demangle(name);
+            calls.push(format!("{shown}() at {}", locate(&origin, *position)));
             origin = match file_of(name) {
                 Some(file) => file,
                 None if !source.is_empty() => source.clone(),
@@ -100,6 +101,7 @@ impl ScriptError {
             error = inner;
         }
         let (kind, what) = describe(error);
+        let what = super::base_calls::demangle(&what);
         // Rhai loses the place of these two; a quick traced rerun finds it.
         let lost = matches!(
             error,
@@ -186,11 +188,17 @@ pub(crate) struct Places {
     /// The ruleset's own file: where top-level code is placed.
     pub main: String,
     pub files: HashMap<String, String>,
+    /// The line each rule function starts on, in its file.
+    pub lines: HashMap<String, usize>,
 }
 
 impl Places {
     pub(crate) fn file_of(&self, function: &str) -> Option<String> {
         self.files.get(function).cloned()
+    }
+
+    pub(crate) fn line_of(&self, function: &str) -> Option<usize> {
+        self.lines.get(function).copied()
     }
 
     /// An error of `function`, called from the host.

@@ -4,6 +4,7 @@
 //! run implements), and errors placed in their files.
 
 pub(crate) mod api;
+pub(crate) mod base_calls;
 pub(crate) mod catalog;
 pub(crate) mod declare;
 pub(crate) mod engine;

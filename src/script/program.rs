@@ -4,6 +4,7 @@
 //! declares. A program lives on one thread; runs reuse it.
 
 use super::api;
+use super::base_calls;
 use super::catalog::ScriptFile;
 use super::declare::{self, Declarations};
 use super::engine;
@@ -75,11 +76,13 @@ impl<H: Host> Program<H> {
             ..Places::default()
         };
         for (i, source) in sources.iter().enumerate() {
+            let (text, calls) = base_calls::rewrite(&source.text, i);
             let mut part = engine
-                .compile_into_self_contained(&Scope::new(), &source.text)
+                .compile_into_self_contained(&Scope::new(), &text)
                 .map_err(|e| load_error(source, &e))?;
             part.set_source(source.origin.as_str());
-            let defined = rule_functions(&part, &source.text);
+            let mut defined = rule_functions(&part, &source.text);
+            mark_replacements(&mut defined, &functions, &calls);
             if i > 0 {
                 let base: Vec<&RuleFn> = functions.iter().map(|(_, f)| f).collect();
                 check_replacements(&defined, &base, &source.origin, &sources[i - 1].name)?;
@@ -89,11 +92,14 @@ impl<H: Host> Program<H> {
                     .iter()
                     .any(|new| new.name == old.name && new.params.len() == old.params.len())
             });
+            // What `base::` names is what lies below, before this file replaces it.
+            let copies = base_calls::provide(&ast, &calls, i, &source.origin, &mut places)?;
             for f in &defined {
                 places.files.insert(f.name.clone(), source.origin.clone());
+                places.lines.insert(f.name.clone(), f.line);
             }
             functions.extend(defined.into_iter().map(|f| (source.origin.clone(), f)));
-            ast = ast.merge(&part);
+            ast = ast.merge(&copies).merge(&part);
             // This file's top level, with every function so far: it declares.
             let own = ast
                 .clone_functions_only()
@@ -187,6 +193,33 @@ impl<H: Host> Program<H> {
         let view = self.call("view").map(|v| v.to_string());
         self.host.borrow_mut().enter(before);
         Some(view)
+    }
+}
+
+/// Marks each function of a file with the one it replaces (if any) and
+/// the `base::` calls it makes (each call belongs to the function defined
+/// last above it).
+fn mark_replacements(
+    defined: &mut [RuleFn],
+    below: &[(String, RuleFn)],
+    calls: &[base_calls::BaseCall],
+) {
+    for f in defined.iter_mut() {
+        f.replaces = below
+            .iter()
+            .find(|(_, old)| old.name == f.name && old.params.len() == f.params.len())
+            .map(|(origin, _)| origin.clone());
+    }
+    for call in calls {
+        let owner = defined
+            .iter_mut()
+            .filter(|f| f.line > 0 && f.line <= call.line)
+            .max_by_key(|f| f.line);
+        if let Some(f) = owner {
+            if !f.calls_base.contains(&call.name) {
+                f.calls_base.push(call.name.clone());
+            }
+        }
     }
 }
 

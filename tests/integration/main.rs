@@ -1,5 +1,6 @@
 //! The one integration-test binary: each module is one interface of delve.
 
+mod base_calls;
 mod cli;
 mod comforts;
 mod custom_cards;
