@@ -6,7 +6,6 @@
 //! wrote it; and before the variant merges over what lies below it, each
 //! function NAME in force there is copied under that name.
 
-use super::error::Places;
 use anyhow::{bail, Result};
 use rhai::{Module, ScriptFuncDef, AST};
 use std::collections::BTreeSet;
@@ -137,16 +136,17 @@ fn literal_length(rest: &str, quote: u8) -> usize {
 }
 
 /// Makes what the file at `level` calls through `base::` exist: each
-/// function NAME of `below` (every arity) copied as `baseN_NAME`, placed
-/// in the file that defines it. A file with no base, or a NAME that
-/// nothing below defines, is a load error.
+/// function NAME of `below` (every arity) copied as `baseN_NAME`; with the
+/// copies, each copy's name and the name it copies (for placing errors in
+/// the file that defines it). A file with no base, or a NAME that nothing
+/// below defines, is a load error.
 pub(crate) fn provide(
     below: &AST,
     calls: &[BaseCall],
     level: usize,
     origin: &str,
-    places: &mut Places,
-) -> Result<AST> {
+) -> Result<(AST, Vec<(String, String)>)> {
+    let mut copied = Vec::new();
     let mut module = Module::new();
     let mut done: BTreeSet<&str> = BTreeSet::new();
     for call in calls {
@@ -178,16 +178,9 @@ pub(crate) fn provide(
             copy.name = name.as_str().into();
             module.set_script_fn(copy);
         }
-        let file = places
-            .file_of(&call.name)
-            .unwrap_or_else(|| places.main.clone());
-        let line = places.line_of(&call.name);
-        places.files.insert(name.clone(), file);
-        if let Some(line) = line {
-            places.lines.insert(name, line);
-        }
+        copied.push((name, call.name.clone()));
     }
-    Ok(AST::new_from_module(module))
+    Ok((AST::new_from_module(module), copied))
 }
 
 /// What to say when the base has no function of that name.

@@ -15,6 +15,7 @@ pub(crate) mod limits;
 pub(crate) mod program;
 pub(crate) mod resolver;
 pub(crate) mod ruleset;
+pub(crate) mod suggest;
 
 pub(crate) use error::ScriptError;
 pub(crate) use program::Program;

@@ -13,6 +13,7 @@ use super::functions::{rule_functions, RuleFn};
 use super::host::{Host, Mode, Wiring};
 use super::resolver::{Imports, Resolver};
 use super::ruleset::{self, check_replacements, Ruleset};
+use super::suggest;
 use anyhow::{bail, Result};
 use rhai::debugger::{DebuggerCommand, DebuggerEvent};
 use rhai::{CallFnOptions, Dynamic, Engine, Position, Scope, AST};
@@ -73,6 +74,7 @@ impl<H: Host> Program<H> {
         let mut functions: Vec<(String, RuleFn)> = Vec::new();
         let mut places = Places {
             main: file.origin.clone(),
+            known: suggest::known_names(sources.iter().map(|s| s.text.as_str())).into(),
             ..Places::default()
         };
         for (i, source) in sources.iter().enumerate() {
@@ -93,7 +95,10 @@ impl<H: Host> Program<H> {
                     .any(|new| new.name == old.name && new.params.len() == old.params.len())
             });
             // What `base::` names is what lies below, before this file replaces it.
-            let copies = base_calls::provide(&ast, &calls, i, &source.origin, &mut places)?;
+            let (copies, names) = base_calls::provide(&ast, &calls, i, &source.origin)?;
+            for (copy, name) in names {
+                places.same_as(copy, &name);
+            }
             for f in &defined {
                 places.files.insert(f.name.clone(), source.origin.clone());
                 places.lines.insert(f.name.clone(), f.line);
@@ -110,7 +115,7 @@ impl<H: Host> Program<H> {
             };
             engine
                 .run_ast(&own)
-                .map_err(|e| ScriptError::from_eval(&source.origin, &e, &|f| origin.file_of(f)))?;
+                .map_err(|e| origin.placed(&source.origin, &e))?;
         }
         imports.close();
         if !functions

@@ -5,6 +5,7 @@ mod cli;
 mod comforts;
 mod custom_cards;
 mod docs;
+mod error_places;
 mod hostile;
 mod imports;
 mod json_protocol;
