@@ -30,7 +30,8 @@ pub(crate) fn describe(game: &str, functions: bool) -> Result<String> {
     let mut text = format!(
         "The rule functions of {}. A variant (a script whose first line is \
          `// extends: {}`) replaces one by defining a function of the same name \
-         and parameters; a helper of its own is written `private fn`.\n",
+         and parameters (and may call the one it replaces as `base::NAME(args)`); \
+         a helper of its own is written `private fn`.\n",
         ruleset.name(),
         ruleset.name()
     );
@@ -40,7 +41,21 @@ pub(crate) fn describe(game: &str, functions: bool) -> Result<String> {
             file = origin;
             let _ = writeln!(text, "\n{origin}:");
         }
-        let _ = writeln!(text, "  {:width$}  {}", f.signature(), f.summary);
+        let mut marks = Vec::new();
+        if let Some(below) = &f.replaces {
+            marks.push(format!("replaces {below}'s"));
+        }
+        marks.extend(
+            f.calls_base
+                .iter()
+                .map(|name| format!("calls base::{name}")),
+        );
+        let mut tail = f.summary.clone();
+        if !marks.is_empty() {
+            tail = format!("{tail} [{}]", marks.join(", "));
+        }
+        let line = format!("  {:width$}  {}", f.signature(), tail.trim_start());
+        let _ = writeln!(text, "{}", line.trim_end());
     }
     Ok(text)
 }

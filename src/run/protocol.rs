@@ -10,6 +10,7 @@ use super::Runtime;
 use super::{Answerer, Event, Link, Reply, Request, Stop};
 use crate::game::decision::{Offer, Prompt};
 use crate::script::api::text_of;
+use crate::script::error::{innermost, ErrorKind, HostFault};
 use crate::script::host::{fault, halt, limit, Asked, Fallible, Host, Mode};
 use crate::script::limits::{MAX_OPTIONS, MAX_TEXT};
 use crate::script::ScriptError;
@@ -111,7 +112,7 @@ pub(crate) fn build_prompt(
         let label = match field("label") {
             Some(label) => label,
             None if has_label_fn => read_only(rt, Mode::View, || {
-                ctx.call_fn::<Dynamic>("label", (option.clone(),))
+                hook::<Dynamic>(ctx, rt, "label", (option.clone(),))
             })
             .map(|l| text_of(&l))?,
             None if map.is_some() => {
@@ -155,7 +156,7 @@ fn ask_bot(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fallible<usiz
         return read_only(rt, Mode::Bot, || {
             let mut best = (0, i64::MIN);
             for (i, option) in asked.options.iter().enumerate() {
-                let rating = ctx.call_fn::<i64>("rate", (option.clone(),))?;
+                let rating = hook::<i64>(ctx, rt, "rate", (option.clone(),))?;
                 if rating > best.1 {
                     best = (i, rating);
                 }
@@ -164,7 +165,12 @@ fn ask_bot(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fallible<usiz
         });
     }
     let picked = read_only(rt, Mode::Bot, || {
-        ctx.call_fn::<i64>("bot", (asked.question.clone(), asked.options.clone()))
+        hook::<i64>(
+            ctx,
+            rt,
+            "bot",
+            (asked.question.clone(), asked.options.clone()),
+        )
     })?;
     usize::try_from(picked)
         .ok()
@@ -196,7 +202,7 @@ fn wait_for_person(
 ) -> Fallible<usize> {
     let has_view = rt.borrow().wiring().has_view;
     let view = has_view.then(|| {
-        read_only(rt, Mode::View, || ctx.call_fn::<Dynamic>("view", ()))
+        read_only(rt, Mode::View, || hook::<Dynamic>(ctx, rt, "view", ()))
             .map(|v| v.to_string())
             .map_err(|e| script_error(rt, "view", &e))
     });
@@ -231,5 +237,47 @@ fn wait_for_person(
 
 /// An error of a script function called from the host, placed in its file.
 fn script_error(rt: &Shared, function: &str, error: &EvalAltResult) -> ScriptError {
-    rt.borrow().wiring().places.error(function, error)
+    rt.borrow().wiring().places.hook_error(function, error)
+}
+
+/// Calls the ruleset's `name` (a hook: `label`, `rate`, `bot`, `view`) from
+/// inside a host function. Its error is placed in its own file and
+/// function, not at the `choose` that led the host there; a value of the
+/// wrong kind names the function that returned it. Stops and limits that a
+/// rerun must see as they are pass through unchanged.
+fn hook<T: rhai::Variant + Clone>(
+    ctx: &NativeCallContext,
+    rt: &Shared,
+    name: &str,
+    args: impl rhai::FuncArgs,
+) -> Fallible<T> {
+    let value = ctx.call_fn::<Dynamic>(name, args).map_err(|e| {
+        let passes = matches!(
+            innermost(&e),
+            EvalAltResult::ErrorTerminated(..)
+                | EvalAltResult::ErrorStackOverflow(..)
+                | EvalAltResult::ErrorDataTooLarge(..)
+        );
+        if passes {
+            e
+        } else {
+            HostFault::placed(script_error(rt, name, &e))
+        }
+    })?;
+    let kind = value.type_name();
+    let shown = text_of(&value);
+    value.try_cast::<T>().ok_or_else(|| {
+        let places = rt.borrow().wiring().places.clone();
+        let file = places.file_of(name).unwrap_or_else(|| places.main.clone());
+        let line = places.line_of(name).map_or(String::new(), |l| format!(":{l}"));
+        let wanted = if std::any::type_name::<T>() == "i64" {
+            "a whole number"
+        } else {
+            std::any::type_name::<T>()
+        };
+        HostFault::placed(ScriptError::new(
+            ErrorKind::Runtime,
+            format!("{file}{line}: {name}() returned {kind} `{shown}`, where the host needs {wanted}\n  in {name}()"),
+        ))
+    })
 }

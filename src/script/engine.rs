@@ -112,7 +112,11 @@ impl Stopped {
             ),
             Stopped::Interrupted => (ErrorKind::Interrupted, "interrupted (Ctrl-C)".into()),
         };
-        HostFault { kind, message }
+        HostFault {
+            kind,
+            message,
+            placed: false,
+        }
     }
 
     /// As a placed error, raised at a variable access.

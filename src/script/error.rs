@@ -42,11 +42,28 @@ pub struct ScriptError {
 pub(crate) struct HostFault {
     pub kind: ErrorKind,
     pub message: String,
+    /// The message already names its place (an error of a function the
+    /// host called from inside another), so none is put before it.
+    pub placed: bool,
 }
 
 impl HostFault {
     pub(crate) fn boxed(kind: ErrorKind, message: String) -> Box<EvalAltResult> {
-        let fault = HostFault { kind, message };
+        let fault = HostFault {
+            kind,
+            message,
+            placed: false,
+        };
+        EvalAltResult::ErrorRuntime(rhai::Dynamic::from(fault), Position::NONE).into()
+    }
+
+    /// A script error, whole, carried out through the script that led to it.
+    pub(crate) fn placed(error: ScriptError) -> Box<EvalAltResult> {
+        let fault = HostFault {
+            kind: error.kind,
+            message: error.message,
+            placed: true,
+        };
         EvalAltResult::ErrorRuntime(rhai::Dynamic::from(fault), Position::NONE).into()
     }
 }
@@ -91,7 +108,8 @@ impl ScriptError {
         let mut calls = Vec::new();
         let mut error = error;
         while let EvalAltResult::ErrorInFunctionCall(name, source, inner, position) = error {
-            calls.push(format!("{name}() at {}", locate(&origin, *position)));
+            let shown = super::base_calls::demangle(name);
+            calls.push(format!("{shown}() at {}", locate(&origin, *position)));
             origin = match file_of(name) {
                 Some(file) => file,
                 None if !source.is_empty() => source.clone(),
@@ -100,13 +118,18 @@ impl ScriptError {
             error = inner;
         }
         let (kind, what) = describe(error);
+        let what = super::base_calls::demangle(&what);
         // Rhai loses the place of these two; a quick traced rerun finds it.
         let lost = matches!(
             error,
             EvalAltResult::ErrorStackOverflow(_) | EvalAltResult::ErrorDataTooLarge(..)
         );
         let unplaced = (lost && error.position().is_none()).then(|| what.clone());
-        let mut message = format!("{}: {what}", locate(&origin, error.position()));
+        let mut message = if is_placed(error) {
+            what
+        } else {
+            format!("{}: {what}", locate(&origin, error.position()))
+        };
         calls.reverse();
         // Deep recursion repeats one line many times: say it once, with a count.
         let mut i = 0;
@@ -145,6 +168,24 @@ fn short_words(message: String) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// Whether the error is a fault whose message already names its place.
+fn is_placed(error: &EvalAltResult) -> bool {
+    match error {
+        EvalAltResult::ErrorRuntime(value, _) => {
+            value.read_lock::<HostFault>().is_some_and(|f| f.placed)
+        }
+        _ => false,
+    }
+}
+
+/// The error where it arose, inside every function call it passed.
+pub(crate) fn innermost(mut error: &EvalAltResult) -> &EvalAltResult {
+    while let EvalAltResult::ErrorInFunctionCall(_, _, inner, _) = error {
+        error = inner;
+    }
+    error
 }
 
 /// The kind and the text of the innermost error.
@@ -207,6 +248,10 @@ pub(crate) struct Places {
     /// The ruleset's own file: where top-level code is placed.
     pub main: String,
     pub files: HashMap<String, String>,
+    /// Every name the ruleset and the host know, for "did you mean".
+    pub known: std::rc::Rc<super::suggest::Known>,
+    /// The line each rule function starts on, in its file.
+    pub lines: HashMap<String, usize>,
 }
 
 impl Places {
@@ -214,10 +259,52 @@ impl Places {
         self.files.get(function).cloned()
     }
 
+    pub(crate) fn line_of(&self, function: &str) -> Option<usize> {
+        self.lines.get(function).copied()
+    }
+
+    /// `copy` (a function copied under another name) is placed as `name`.
+    pub(crate) fn same_as(&mut self, copy: String, name: &str) {
+        if let Some(line) = self.line_of(name) {
+            self.lines.insert(copy.clone(), line);
+        }
+        if let Some(file) = self.file_of(name) {
+            self.files.insert(copy, file);
+        }
+    }
+
     /// An error of `function`, called from the host.
     pub(crate) fn error(&self, function: &str, error: &EvalAltResult) -> ScriptError {
         let origin = self.file_of(function).unwrap_or_else(|| self.main.clone());
-        ScriptError::from_eval(&origin, error, &|f| self.file_of(f))
+        let mut placed = self.placed(&origin, error);
+        // An error right in the function the host called: name it too.
+        if !matches!(error, EvalAltResult::ErrorInFunctionCall(..)) && !is_placed(error) {
+            placed.message += &format!("\n  in {}()", super::base_calls::demangle(function));
+        }
+        placed
+    }
+
+    /// An error of a function the host called from inside a host function
+    /// (`label`, `rate`, `bot`, `view` while the game asks): placed in the
+    /// function's own file, not at the call that led the host there.
+    pub(crate) fn hook_error(&self, function: &str, error: &EvalAltResult) -> ScriptError {
+        match error {
+            EvalAltResult::ErrorInFunctionCall(name, _, inner, _) if name == function => {
+                self.error(function, inner)
+            }
+            _ => self.error(function, error),
+        }
+    }
+
+    /// An error of code in `origin`, with a "did you mean" when it names
+    /// what nothing defines.
+    pub(crate) fn placed(&self, origin: &str, error: &EvalAltResult) -> ScriptError {
+        let mut placed = ScriptError::from_eval(origin, error, &|f| self.file_of(f));
+        if let Some(hint) = super::suggest::hint(innermost(error), &self.known) {
+            let end = placed.message.find('\n').unwrap_or(placed.message.len());
+            placed.message.insert_str(end, &format!(": {hint}"));
+        }
+        placed
     }
 }
 

@@ -15,6 +15,10 @@ pub struct RuleFn {
     pub line: usize,
     /// The first line of the `//` comment right above the function.
     pub summary: String,
+    /// In a variant: the file whose function of this name it replaces.
+    pub replaces: Option<String>,
+    /// The functions it calls as `base::NAME` (the ones it replaced).
+    pub calls_base: Vec<String>,
 }
 
 impl RuleFn {
@@ -43,6 +47,8 @@ pub(crate) fn rule_functions(ast: &AST, text: &str) -> Vec<RuleFn> {
                 private: f.access == FnAccess::Private,
                 line,
                 summary: comment_above(&lines, line),
+                replaces: None,
+                calls_base: Vec::new(),
             }
         })
         .collect();
@@ -88,6 +94,13 @@ fn comment_above(lines: &[&str], line: usize) -> String {
         .count();
     let words: Vec<&str> = above[above.len() - block..]
         .iter()
+        // A variant's `// extends: BASE` line says nothing of the function.
+        .filter(|l| {
+            !l.trim_start()
+                .trim_start_matches('/')
+                .trim_start()
+                .starts_with("extends:")
+        })
         .flat_map(|l| l.trim_start().trim_start_matches('/').split_whitespace())
         .collect();
     let mut text = String::new();

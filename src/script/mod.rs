@@ -4,6 +4,7 @@
 //! run implements), and errors placed in their files.
 
 pub(crate) mod api;
+pub(crate) mod base_calls;
 pub(crate) mod catalog;
 pub(crate) mod declare;
 pub(crate) mod engine;
@@ -14,6 +15,7 @@ pub(crate) mod limits;
 pub(crate) mod program;
 pub(crate) mod resolver;
 pub(crate) mod ruleset;
+pub(crate) mod suggest;
 
 pub(crate) use error::ScriptError;
 pub(crate) use program::Program;

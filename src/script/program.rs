@@ -4,6 +4,7 @@
 //! declares. A program lives on one thread; runs reuse it.
 
 use super::api;
+use super::base_calls;
 use super::catalog::ScriptFile;
 use super::declare::{self, Declarations};
 use super::engine;
@@ -12,6 +13,7 @@ use super::functions::{rule_functions, RuleFn};
 use super::host::{Host, Mode, Wiring};
 use super::resolver::{Imports, Resolver};
 use super::ruleset::{self, check_replacements, Ruleset};
+use super::suggest;
 use anyhow::{bail, Result};
 use rhai::debugger::{DebuggerCommand, DebuggerEvent};
 use rhai::{CallFnOptions, Dynamic, Engine, Position, Scope, AST};
@@ -72,14 +74,17 @@ impl<H: Host> Program<H> {
         let mut functions: Vec<(String, RuleFn)> = Vec::new();
         let mut places = Places {
             main: file.origin.clone(),
+            known: suggest::known_names(sources.iter().map(|s| s.text.as_str())).into(),
             ..Places::default()
         };
         for (i, source) in sources.iter().enumerate() {
+            let (text, calls) = base_calls::rewrite(&source.text, i);
             let mut part = engine
-                .compile_into_self_contained(&Scope::new(), &source.text)
+                .compile_into_self_contained(&Scope::new(), &text)
                 .map_err(|e| load_error(source, &e))?;
             part.set_source(source.origin.as_str());
-            let defined = rule_functions(&part, &source.text);
+            let mut defined = rule_functions(&part, &source.text);
+            mark_replacements(&mut defined, &functions, &calls);
             if i > 0 {
                 let base: Vec<&RuleFn> = functions.iter().map(|(_, f)| f).collect();
                 check_replacements(&defined, &base, &source.origin, &sources[i - 1].name)?;
@@ -89,11 +94,17 @@ impl<H: Host> Program<H> {
                     .iter()
                     .any(|new| new.name == old.name && new.params.len() == old.params.len())
             });
+            // What `base::` names is what lies below, before this file replaces it.
+            let (copies, names) = base_calls::provide(&ast, &calls, i, &source.origin)?;
+            for (copy, name) in names {
+                places.same_as(copy, &name);
+            }
             for f in &defined {
                 places.files.insert(f.name.clone(), source.origin.clone());
+                places.lines.insert(f.name.clone(), f.line);
             }
             functions.extend(defined.into_iter().map(|f| (source.origin.clone(), f)));
-            ast = ast.merge(&part);
+            ast = ast.merge(&copies).merge(&part);
             // This file's top level, with every function so far: it declares.
             let own = ast
                 .clone_functions_only()
@@ -104,7 +115,7 @@ impl<H: Host> Program<H> {
             };
             engine
                 .run_ast(&own)
-                .map_err(|e| ScriptError::from_eval(&source.origin, &e, &|f| origin.file_of(f)))?;
+                .map_err(|e| origin.placed(&source.origin, &e))?;
         }
         imports.close();
         if !functions
@@ -187,6 +198,33 @@ impl<H: Host> Program<H> {
         let view = self.call("view").map(|v| v.to_string());
         self.host.borrow_mut().enter(before);
         Some(view)
+    }
+}
+
+/// Marks each function of a file with the one it replaces (if any) and
+/// the `base::` calls it makes (each call belongs to the function defined
+/// last above it).
+fn mark_replacements(
+    defined: &mut [RuleFn],
+    below: &[(String, RuleFn)],
+    calls: &[base_calls::BaseCall],
+) {
+    for f in defined.iter_mut() {
+        f.replaces = below
+            .iter()
+            .find(|(_, old)| old.name == f.name && old.params.len() == f.params.len())
+            .map(|(origin, _)| origin.clone());
+    }
+    for call in calls {
+        let owner = defined
+            .iter_mut()
+            .filter(|f| f.line > 0 && f.line <= call.line)
+            .max_by_key(|f| f.line);
+        if let Some(f) = owner {
+            if !f.calls_base.contains(&call.name) {
+                f.calls_base.push(call.name.clone());
+            }
+        }
     }
 }
 

@@ -129,3 +129,33 @@ fn the_first_house_rule_walk_through_runs_as_written() {
         }
     }
 }
+
+/// The house rules the walk-through shows are also files in
+/// docs/examples, word for word, and each plays by every invariant.
+#[test]
+fn the_walk_through_house_rules_are_the_example_files_and_hold_every_invariant() {
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples");
+    let mut shown = 0;
+    for step in steps(DOCS) {
+        let Step::File { name, text } = step else {
+            continue;
+        };
+        let path = examples.join(&name);
+        if !path.exists() {
+            continue;
+        }
+        shown += 1;
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            text,
+            "docs/examples/{name} differs from the walk-through"
+        );
+    }
+    assert!(shown >= 2, "the walk-through lost its example files");
+    for name in ["aces-high.rhai", "burials.rhai", "pyramid-dungeon.rhai"] {
+        crate::delve()
+            .args(["check", &format!("docs/examples/{name}"), "--games", "3"])
+            .assert()
+            .success();
+    }
+}

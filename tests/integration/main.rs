@@ -1,10 +1,12 @@
 //! The one integration-test binary: each module is one interface of delve.
 
+mod base_calls;
 mod bounds;
 mod cli;
 mod comforts;
 mod custom_cards;
 mod docs;
+mod error_places;
 mod hostile;
 mod hostile_files;
 mod imports;

@@ -65,8 +65,13 @@ pub(crate) fn prop_to_dynamic(prop: &Prop) -> Dynamic {
 /// lacks is an error that names the nearest it has.
 fn read_prop(card: &mut Card, name: &str) -> Fallible<Dynamic> {
     let Some(props) = card.props() else {
+        const OWN: &[&str] = &["rank", "suit", "is_joker", "is_red", "is_face", "name"];
+        let hint = match crate::script::suggest::nearest(name, OWN.iter().copied()) {
+            Some(near) => format!("did you mean `{near}`?"),
+            None => format!("a card has {}", OWN.join(", ")),
+        };
         return fail(format!(
-            "{card} is not a custom card: it has no property `{name}`"
+            "{card} is not a custom card: it has no property `{name}`: {hint}"
         ));
     };
     if let Some(prop) = props.get(name) {

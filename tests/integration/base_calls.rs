@@ -1,0 +1,115 @@
+//! `base::NAME(args)` in a variant calls the function it replaced: a rule
+//! that wraps its base's, a chain of two variants, and the load errors of a
+//! `base::` with nothing below it or naming what the base lacks.
+
+use crate::delve;
+use predicates::prelude::*;
+use predicates::str::contains;
+use std::fs;
+use std::path::Path;
+
+const GREETER: &str = "title(\"Greeter\");
+// Greets someone.
+fn greet(who) { say(`hello ${who}`); }
+fn play() {
+    greet(\"you\");
+    ask(\"Go?\", [\"yes\"]);
+    end(\"win\", 1, \"done\");
+}
+";
+
+const LOUDER: &str = "// extends: greeter.rhai
+fn greet(who) {
+    say(\"before\");
+    base::greet(who);
+    say(\"after\");
+}
+";
+
+const LOUDEST: &str = "// extends: louder.rhai
+fn greet(who) { base::greet(`${who}!`); say(\"last\"); }
+";
+
+fn folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in [
+        ("greeter.rhai", GREETER),
+        ("louder.rhai", LOUDER),
+        ("loudest.rhai", LOUDEST),
+    ] {
+        fs::write(dir.path().join(name), text).unwrap();
+    }
+    dir
+}
+
+fn play(dir: &Path, game: &str) -> assert_cmd::assert::Assert {
+    delve()
+        .current_dir(dir)
+        .args(["play", game, "--seed", "1"])
+        .write_stdin("")
+        .assert()
+}
+
+#[test]
+fn a_variant_wraps_the_rule_it_replaces() {
+    let dir = folder();
+    play(dir.path(), "louder.rhai")
+        .success()
+        .stdout(contains("before\nhello you\nafter\n"));
+}
+
+#[test]
+fn a_variant_of_a_variant_calls_the_rule_below_it() {
+    let dir = folder();
+    play(dir.path(), "loudest.rhai")
+        .success()
+        .stdout(contains("before\nhello you!\nafter\nlast\n"));
+    delve()
+        .current_dir(dir.path())
+        .args(["source", "loudest.rhai", "--functions"])
+        .assert()
+        .success()
+        .stdout(contains(
+            "greet(who)  [replaces louder.rhai's, calls base::greet]",
+        ));
+}
+
+#[test]
+fn base_in_a_ruleset_that_extends_nothing_is_a_load_error() {
+    let dir = folder();
+    fs::write(
+        dir.path().join("alone.rhai"),
+        "fn play() {\n    base::play();\n}\n",
+    )
+    .unwrap();
+    play(dir.path(), "alone.rhai").code(1).stderr(contains(
+        "alone.rhai:2:5: `base::play` calls the rule a variant replaced, but this ruleset extends none",
+    ));
+}
+
+#[test]
+fn base_naming_a_function_the_base_lacks_is_a_load_error_with_the_nearest_name() {
+    let dir = folder();
+    fs::write(
+        dir.path().join("typo.rhai"),
+        "// extends: greeter.rhai\nfn greet(who) {\n    base::gret(who);\n}\n",
+    )
+    .unwrap();
+    play(dir.path(), "typo.rhai").code(1).stderr(
+        contains("typo.rhai:3:5: `base::gret`: the base has no function `gret`")
+            .and(contains("did you mean `base::greet`?")),
+    );
+}
+
+#[test]
+fn an_error_in_the_rule_called_through_base_is_placed_in_its_own_file() {
+    let dir = folder();
+    fs::write(
+        dir.path().join("wrong.rhai"),
+        "// extends: greeter.rhai\nfn greet(who) {\n    base::greet(who, 2);\n}\n",
+    )
+    .unwrap();
+    play(dir.path(), "wrong.rhai")
+        .code(1)
+        .stderr(contains("wrong.rhai:3:5").and(contains("base::greet")));
+}
