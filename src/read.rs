@@ -85,12 +85,12 @@ fn not_regular() -> io::Error {
 /// Opens a regular file for reading without ever waiting on it: the kind of
 /// file is checked before opening, and a named pipe put there in between
 /// opens without blocking and is refused by the second check.
-fn open(path: &Path, kind: Kind) -> io::Result<File> {
+fn open(path: &Path, kind: Option<Kind>) -> io::Result<File> {
     let before = std::fs::metadata(path)?;
     if !before.is_file() {
         return Err(not_regular());
     }
-    if before.len() > kind.cap() {
+    if let Some(kind) = kind.filter(|k| before.len() > k.cap()) {
         return Err(too_large(kind));
     }
     let mut options = std::fs::OpenOptions::new();
@@ -110,7 +110,7 @@ fn open(path: &Path, kind: Kind) -> io::Result<File> {
 /// The whole text of a file of `kind`: a regular file, UTF-8, within the cap.
 /// The error says what is wrong; callers add which file it is.
 pub(crate) fn text(path: &Path, kind: Kind) -> io::Result<String> {
-    let file = open(path, kind)?;
+    let file = open(path, Some(kind))?;
     let mut bytes = Vec::new();
     // One byte past the cap tells a file that grew since it was checked.
     file.take(kind.cap() + 1).read_to_end(&mut bytes)?;
@@ -124,13 +124,13 @@ pub(crate) fn text(path: &Path, kind: Kind) -> io::Result<String> {
 /// Whether `path` is a regular file of `kind` within its cap (for a file
 /// another library reads itself, such as the line history).
 pub(crate) fn check(path: &Path, kind: Kind) -> io::Result<()> {
-    open(path, kind).map(drop)
+    open(path, Some(kind)).map(drop)
 }
 
-/// At most `limit` bytes from the start of a regular file, as text (lossy):
-/// `None` when it is no regular file or can not be read.
+/// At most `limit` bytes from the start of a regular file of any size, as
+/// text (lossy): `None` when it is no regular file or can not be read.
 pub(crate) fn head(path: &Path, limit: u64) -> Option<String> {
-    let file = open(path, Kind::Transcript).ok()?;
+    let file = open(path, None).ok()?;
     let mut bytes = Vec::new();
     file.take(limit).read_to_end(&mut bytes).ok()?;
     Some(String::from_utf8_lossy(&bytes).into_owned())

@@ -58,6 +58,11 @@ impl<I: Iterator<Item = String>> Echoed<I> {
 impl<I: Iterator<Item = String>> LineSource for Echoed<I> {
     fn read(&mut self, prompt: &str, _: &Words, out: &mut dyn Write) -> Line {
         match self.lines.next() {
+            Some(line) if line.len() > MAX_LINE => {
+                let start = crate::read::excerpt(&line);
+                let _ = writeln!(out, "{prompt}{start} (a line longer than 64 KiB)");
+                Line::TooLong
+            }
             Some(line) => {
                 let _ = writeln!(out, "{prompt}{line}");
                 Line::Text(line)

@@ -153,7 +153,7 @@ fn read(path: &Path) -> Result<Book> {
     }
     adds_up(&book).with_context(|| {
         format!(
-            "{} does not add up, so it is left as it is and not updated",
+            "{} does not add up: it is left as it is (mend it, or move it away to start afresh)",
             path.display()
         )
     })?;
@@ -178,10 +178,13 @@ fn adds_up(book: &Book) -> Result<()> {
             None
         };
         if let Some(broken) = broken {
+            let options = match r.options_text() {
+                text if text.is_empty() => String::new(),
+                text => format!(" ({})", crate::read::excerpt(&text)),
+            };
             bail!(
-                "the record of {} ({}) has {broken}",
-                crate::read::excerpt(&r.game),
-                crate::read::excerpt(&r.options_text())
+                "the record of {}{options} has {broken}",
+                crate::read::excerpt(&r.game)
             );
         }
     }

@@ -227,6 +227,19 @@ fn files_past_their_cap_are_refused_naming_it() {
         .stderr(contains(
             "it is larger than 4 MiB, the most a script may be",
         ));
+    // `delve test` finds a transcript past its cap, and says so.
+    let suite = dir.path().join("suite");
+    std::fs::create_dir(&suite).unwrap();
+    let mut text = "# game: clear-the-dungeon\n".to_string();
+    text += &"help\n".repeat(1_100_000);
+    write(&suite.join("big.txt"), &text);
+    delve()
+        .arg("test")
+        .arg(&suite)
+        .timeout(LIMIT)
+        .assert()
+        .failure()
+        .stdout(contains("big.txt: can not read transcript").and(contains("larger than 4 MiB")));
 }
 
 #[cfg(unix)]
