@@ -5,7 +5,9 @@
 //! Multi-core throughput is measured with `delve sim` (see README).
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use delve::{options_for, Answerer, Choice, Deal, GameSpec, LiveRun, Plan, Program, Session, Stop};
+use delve::{
+    options_for, Answerer, Choice, Deal, GameSpec, LiveRun, Plan, Program, Session, Setting, Stop,
+};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -61,14 +63,14 @@ fn first_prompt(c: &mut Criterion) {
 /// A deep game: the seed and choices of the first game that reaches `depth`.
 struct Deep {
     game: &'static str,
-    opts: Vec<String>,
+    opts: Vec<Setting>,
     seed: u64,
     choices: Vec<Choice>,
 }
 
 fn deep_game(game: &'static str, opts: &[&str], answerer: Answerer, depth: usize) -> Option<Deep> {
     let program = Program::load_named(game).ok()?;
-    let opts: Vec<String> = opts.iter().map(ToString::to_string).collect();
+    let opts: Vec<Setting> = opts.iter().map(|o| o.parse().unwrap()).collect();
     let options = options_for(program.ruleset(), &opts).ok()?;
     (0..5000).find_map(|seed| {
         let deal = Deal { seed, stack: None };
@@ -155,7 +157,11 @@ fn json_game(c: &mut Criterion, deep: &Deep) {
                     &deep.seed.to_string(),
                     "--json",
                 ])
-                .args(deep.opts.iter().flat_map(|o| ["--opt", o.as_str()]))
+                .args(
+                    deep.opts
+                        .iter()
+                        .flat_map(|o| ["--opt".to_string(), o.to_string()]),
+                )
                 .stdin(Stdio::piped())
                 .stdout(Stdio::null())
                 .spawn()

@@ -126,8 +126,8 @@ fn check(args: &CheckArgs) -> Result<()> {
         None => crate::commands::check::every_configuration(),
     };
     for (game, opts) in configurations {
-        let shown = std::iter::once(game.as_str())
-            .chain(opts.iter().map(String::as_str))
+        let shown = std::iter::once(game.clone())
+            .chain(opts.iter().map(ToString::to_string))
             .collect::<Vec<_>>()
             .join(" ");
         match crate::commands::check::check(&game, &opts, args.seed, args.games)? {

@@ -1,5 +1,6 @@
 //! The command line, as clap reads it.
 
+use crate::session::open::Setting;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -91,7 +92,7 @@ pub struct SimArgs {
     pub game: String,
     /// Set a ruleset option; repeat for more
     #[arg(long = "opt", value_name = "KEY=VALUE")]
-    pub opts: Vec<String>,
+    pub opts: Vec<Setting>,
     /// How many games: seeds S to S+N-1
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
@@ -112,7 +113,7 @@ pub struct SimArgs {
     pub vs: Option<String>,
     /// Options of the compared configuration (with or without --vs)
     #[arg(long = "vs-opt", value_name = "KEY=VALUE")]
-    pub vs_opts: Vec<String>,
+    pub vs_opts: Vec<Setting>,
 }
 
 #[derive(Args, Debug)]
@@ -144,7 +145,7 @@ pub struct CheckArgs {
     pub game: Option<String>,
     /// Set a ruleset option; repeat for more
     #[arg(long = "opt", value_name = "KEY=VALUE")]
-    pub opts: Vec<String>,
+    pub opts: Vec<Setting>,
     /// Games per configuration
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
@@ -170,7 +171,7 @@ pub struct GameArgs {
     pub deal: Option<PathBuf>,
     /// Set a ruleset option; repeat for more (`delve play GAME` then `options` lists them)
     #[arg(long = "opt", value_name = "KEY=VALUE")]
-    pub opts: Vec<String>,
+    pub opts: Vec<Setting>,
 }
 
 #[derive(Args, Debug)]

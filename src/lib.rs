@@ -39,5 +39,5 @@ pub use run::live::LiveRun;
 pub use run::Program;
 pub use run::{play, Answerer, Deal, Plan, Report, Stop};
 pub use script::catalog::names as ruleset_names;
-pub use session::open::{options_for, GameSpec};
+pub use session::open::{options_for, GameSpec, Setting};
 pub use session::Session;

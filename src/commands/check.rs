@@ -10,7 +10,7 @@ use crate::run::{self, Answerer, Deal, Event, Plan, Report, Stop};
 use crate::script::declare::{OptionValue, Options};
 use crate::script::error::ErrorKind;
 use crate::script::ScriptError;
-use crate::session::open::options_for;
+use crate::session::open::{options_for, Setting};
 use crate::session::save;
 use crate::session::Session;
 use anyhow::Result;
@@ -63,11 +63,11 @@ struct Game<'a> {
     program: &'a Program,
     options: &'a Options,
     seed: u64,
-    opts: &'a [String],
+    opts: &'a [Setting],
 }
 
 /// Checks `games` games from seed `first`; the first failure stops it.
-pub fn check(game: &str, opts: &[String], first: u64, games: u64) -> Result<Option<Failure>> {
+pub fn check(game: &str, opts: &[Setting], first: u64, games: u64) -> Result<Option<Failure>> {
     let program = Program::load_named(game)?;
     let options = options_for(program.ruleset(), opts)?;
     let (mut live, _) = LiveRun::load(program.ruleset().file.clone())?;
@@ -249,7 +249,7 @@ fn differs(a: &State, b: &State) -> Option<String> {
 }
 
 /// A transcript of the choices, by number as a person would type them.
-fn transcript(game: &str, seed: u64, opts: &[String], choices: &[Choice]) -> String {
+fn transcript(game: &str, seed: u64, opts: &[Setting], choices: &[Choice]) -> String {
     let mut text = format!("# game: {game}\n# seed: {seed}\n");
     for opt in opts {
         text += &format!("# opt: {opt}\n");
@@ -262,7 +262,7 @@ fn transcript(game: &str, seed: u64, opts: &[String], choices: &[Choice]) -> Str
 
 /// Every shipped ruleset with its defaults and with each other value of
 /// each option that has a few (true/false, or a list of allowed values).
-pub fn every_configuration() -> Vec<(String, Vec<String>)> {
+pub fn every_configuration() -> Vec<(String, Vec<Setting>)> {
     let mut configurations = Vec::new();
     for name in crate::script::catalog::names() {
         configurations.push((name.clone(), Vec::new()));
@@ -280,7 +280,11 @@ pub fn every_configuration() -> Vec<(String, Vec<String>)> {
                     .collect(),
             };
             for value in others {
-                configurations.push((name.clone(), vec![format!("{}={value}", spec.name)]));
+                let setting = Setting {
+                    key: spec.name.clone(),
+                    value: value.clone(),
+                };
+                configurations.push((name.clone(), vec![setting]));
             }
         }
     }

@@ -6,7 +6,7 @@ use crate::commands::tally;
 use crate::run::Program;
 use crate::run::{self, Answerer, Deal, Plan, Stop};
 use crate::script::declare::Options;
-use crate::session::open::{options_for, UsageError};
+use crate::session::open::{options_for, Setting, UsageError};
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
@@ -42,15 +42,16 @@ impl Bot {
 #[derive(Clone, Debug)]
 pub(crate) struct Setup {
     pub game: String,
-    pub opts: Vec<String>,
+    pub opts: Vec<Setting>,
 }
 
 impl Setup {
-    /// Loads it once to report a bad name, option or missing bot as a usage error.
-    pub(crate) fn validate(&self, bot: Bot) -> Result<()> {
+    /// Compiles the ruleset, once: a bad name, option or missing bot is a
+    /// usage error before any game is played.
+    pub(crate) fn load(&self, bot: Bot) -> Result<Loaded> {
         let program = Program::load_named(&self.game)?;
         let ruleset = program.ruleset();
-        options_for(ruleset, &self.opts)?;
+        let options = options_for(ruleset, &self.opts)?;
         if bot == Bot::Heuristic && !ruleset.has_bot() {
             return Err(UsageError(format!(
                 "{} has no heuristic bot (its script defines no `fn bot(question, options)` or `fn rate(option)`): use --bot random",
@@ -58,14 +59,7 @@ impl Setup {
             ))
             .into());
         }
-        Ok(())
-    }
-
-    /// The ruleset and its options, as each worker thread loads them.
-    fn load(&self) -> Result<(Program, Options), String> {
-        let program = Program::load_named(&self.game).map_err(|e| format!("{e:#}"))?;
-        let options = options_for(program.ruleset(), &self.opts).map_err(|e| format!("{e:#}"))?;
-        Ok((program, options))
+        Ok(Loaded { program, options })
     }
 
     pub(crate) fn describe(&self) -> String {
@@ -75,6 +69,14 @@ impl Setup {
         }
         text
     }
+}
+
+/// A setup compiled on the calling thread, which plays the first share of
+/// the games; other workers compile the same script text for themselves (an
+/// engine stays on its thread).
+pub(crate) struct Loaded {
+    program: Program,
+    options: Options,
 }
 
 #[derive(Clone, Debug)]
@@ -91,40 +93,47 @@ pub(crate) struct Outcome {
 
 /// Plays seeds `first..first + count` with `jobs` threads.
 pub(crate) fn simulate(
-    setup: &Setup,
+    loaded: &Loaded,
     bot: Bot,
     first: u64,
     count: u64,
     jobs: usize,
     progress: &ProgressBar,
 ) -> Result<Outcome> {
-    setup.validate(bot)?;
     let jobs = jobs.max(1);
     let started = Instant::now();
+    let file = loaded.program.ruleset().file.clone();
+    let options = &loaded.options;
+    // Worker `job` plays games job, job + jobs, ...: the results do not depend on `jobs`.
+    let share = move |program: &Program, job: u64| -> Result<Vec<(u64, Game)>, String> {
+        let mut games = Vec::new();
+        for i in (job..count).step_by(jobs) {
+            games.push((i, play(program, options, first + i, bot)?));
+            progress.inc(1);
+        }
+        Ok(games)
+    };
     let parts: Vec<Result<Vec<(u64, Game)>, String>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..jobs as u64)
+        let handles: Vec<_> = (1..jobs as u64)
             .map(|job| {
+                let file = file.clone();
                 let worker = std::thread::Builder::new().stack_size(crate::run::live::STACK);
-                worker.spawn_scoped(scope, move || -> Result<Vec<(u64, Game)>, String> {
-                    let (program, options) = setup.load()?;
-                    let mut games = Vec::new();
-                    for i in (job..count).step_by(jobs) {
-                        let game = play(&program, &options, first + i, bot)?;
-                        games.push((i, game));
-                        progress.inc(1);
-                    }
-                    Ok(games)
+                worker.spawn_scoped(scope, move || {
+                    let program = Program::load(file).map_err(|e| format!("{e:#}"))?;
+                    share(&program, job)
                 })
             })
             .collect();
-        handles
-            .into_iter()
-            .map(|h| match h {
-                Ok(handle) => handle
-                    .join()
-                    .unwrap_or_else(|_| Err("a worker panicked".into())),
-                Err(error) => Err(format!("can not start a worker thread: {error}")),
-            })
+        let mine = share(&loaded.program, 0);
+        std::iter::once(mine)
+            .chain(handles.into_iter().map(|h| {
+                match h {
+                    Ok(handle) => handle
+                        .join()
+                        .unwrap_or_else(|_| Err("a worker panicked".into())),
+                    Err(error) => Err(format!("can not start a worker thread: {error}")),
+                }
+            }))
             .collect()
     });
     let mut games = Vec::with_capacity(count as usize);
@@ -271,17 +280,16 @@ pub(crate) fn command(args: &crate::cli::SimArgs) -> Result<()> {
             [args.opts.clone(), args.vs_opts.clone()].concat()
         },
     });
-    first.validate(bot)?;
-    if let Some(second) = &second {
-        second.validate(bot)?;
-    }
-    let run = |setup: &Setup| -> Result<(Summary, Outcome)> {
+    // Both load before either plays, so a bad `--vs` fails at once.
+    let first_loaded = first.load(bot)?;
+    let second_loaded = second.as_ref().map(|s| s.load(bot)).transpose()?;
+    let run = |setup: &Setup, loaded: &Loaded| -> Result<(Summary, Outcome)> {
         let bar = progress_bar(args.games, &setup.describe());
-        let outcome = simulate(setup, bot, args.seed, args.games, jobs, &bar)?;
+        let outcome = simulate(loaded, bot, args.seed, args.games, jobs, &bar)?;
         bar.finish_and_clear();
         Ok((summarize(setup, bot, &outcome), outcome))
     };
-    let (a, outcome_a) = run(&first)?;
+    let (a, outcome_a) = run(&first, &first_loaded)?;
     let Some(second) = second else {
         if args.json {
             writeln!(out, "{}", serde_json::to_string(&a)?)?;
@@ -290,7 +298,7 @@ pub(crate) fn command(args: &crate::cli::SimArgs) -> Result<()> {
         }
         return Ok(());
     };
-    let (b, outcome_b) = run(&second)?;
+    let (b, outcome_b) = run(&second, second_loaded.as_ref().expect("loaded with it"))?;
     let wins = |o: &Outcome| o.games.iter().map(|g| g.win).collect::<Vec<_>>();
     let (difference, (low, high)) = tally::paired_difference(&wins(&outcome_a), &wins(&outcome_b));
     if args.json {

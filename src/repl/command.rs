@@ -2,6 +2,7 @@
 //! near miss to suggest) and its arguments.
 
 use super::manual::COMMANDS;
+use crate::session::open::Setting;
 
 /// Every command with its arguments and a line of help, in help order.
 pub(crate) use crate::session::command::Steps;
@@ -11,7 +12,7 @@ pub(crate) use crate::session::command::Steps;
 pub(crate) struct PlayArgs {
     pub game: String,
     pub seed: Option<u64>,
-    pub opts: Vec<String>,
+    pub opts: Vec<Setting>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -145,10 +146,10 @@ fn play_args(game: &str, rest: &[&str]) -> Result<PlayArgs, String> {
     };
     while let Some(word) = words.next() {
         if let Some(setting) = word.strip_prefix("--opt=") {
-            play.opts.push(setting.to_string());
+            play.opts.push(setting.parse()?);
         } else if *word == "--opt" {
             let setting = words.next().ok_or("--opt takes KEY=VALUE")?;
-            play.opts.push(setting.to_string());
+            play.opts.push(setting.parse()?);
         } else if let Some(seed) = word.strip_prefix("--seed=") {
             set_seed(&mut play, seed)?;
         } else if *word == "--seed" {
@@ -171,7 +172,7 @@ mod tests {
         Command::Play(PlayArgs {
             game: game.into(),
             seed,
-            opts: opts.iter().map(ToString::to_string).collect(),
+            opts: opts.iter().map(|o| o.parse().unwrap()).collect(),
         })
     }
 

@@ -18,8 +18,8 @@ pub struct GameSpec {
     pub game: String,
     pub seed: Option<u64>,
     pub deal: Option<PathBuf>,
-    /// `KEY=VALUE` as typed.
-    pub opts: Vec<String>,
+    /// The options set, typed into values when the ruleset is known.
+    pub opts: Vec<Setting>,
     /// The folder relative paths (game, deal) are tried from first: a
     /// transcript's own folder, so a test folder runs from anywhere.
     pub base: Option<PathBuf>,
@@ -57,14 +57,41 @@ pub(crate) fn fresh_seed() -> u64 {
     u64::from(rand::random::<u32>())
 }
 
-/// The ruleset's defaults with `KEY=VALUE` settings applied.
-pub fn options_for(ruleset: &Ruleset, settings: &[String]) -> Result<Options> {
+/// One option set by a person: `KEY=VALUE` as `--opt`, `play` and a
+/// transcript's `# opt:` take it, read once where it comes in. The value is
+/// typed when the ruleset that declares the option is known (`options_for`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setting {
+    pub key: String,
+    pub value: String,
+}
+
+impl std::str::FromStr for Setting {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Setting, String> {
+        match text.split_once('=') {
+            Some((key, value)) if !key.trim().is_empty() => Ok(Setting {
+                key: key.trim().to_string(),
+                value: value.trim().to_string(),
+            }),
+            _ => Err(format!("--opt takes KEY=VALUE, not `{text}`")),
+        }
+    }
+}
+
+impl std::fmt::Display for Setting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}={}", self.key, self.value)
+    }
+}
+
+/// The ruleset's defaults with the settings applied, each value typed as
+/// the ruleset declares its option.
+pub fn options_for(ruleset: &Ruleset, settings: &[Setting]) -> Result<Options> {
     let mut options = ruleset.declared.defaults();
-    for setting in settings {
-        let Some((key, value)) = setting.split_once('=') else {
-            return Err(UsageError(format!("--opt takes KEY=VALUE, not `{setting}`")).into());
-        };
-        let Some(spec) = ruleset.option(key.trim()) else {
+    for Setting { key, value } in settings {
+        let Some(spec) = ruleset.option(key) else {
             let known: Vec<&str> = ruleset
                 .declared
                 .options
@@ -82,7 +109,7 @@ pub fn options_for(ruleset: &Ruleset, settings: &[String]) -> Result<Options> {
             ))
             .into());
         };
-        let value = spec.parse(value.trim()).map_err(UsageError)?;
+        let value = spec.parse(value).map_err(UsageError)?;
         options.insert(spec.name.clone(), value);
     }
     Ok(options)

@@ -154,7 +154,11 @@ pub(crate) fn load_trusting(path: &Path, shown: &str, trust: Trust) -> Result<Lo
         ));
     }
     let options = match &file.options {
-        SavedOptions::Text(settings) => crate::session::open::options_for(&ruleset, settings),
+        SavedOptions::Text(settings) => settings
+            .iter()
+            .map(|s| s.parse().map_err(anyhow::Error::msg))
+            .collect::<Result<Vec<_>>>()
+            .and_then(|settings| crate::session::open::options_for(&ruleset, &settings)),
         SavedOptions::Typed(saved) => typed_options(&ruleset, saved),
     }
     .with_context(|| format!("the options saved in {shown}"))?;

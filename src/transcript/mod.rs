@@ -55,7 +55,16 @@ impl Transcript {
                     })?;
                     spec.seed = Some(seed);
                 }
-                "opt" => spec.opts.push(value.to_string()),
+                "opt" => {
+                    let setting = value.parse().map_err(|_| {
+                        UsageError(format!(
+                            "{}: `{}` is not KEY=VALUE",
+                            at(),
+                            crate::read::excerpt(value)
+                        ))
+                    })?;
+                    spec.opts.push(setting);
+                }
                 "deal" => spec.deal = Some(PathBuf::from(value)),
                 _ => {}
             }
@@ -77,7 +86,7 @@ mod tests {
         let t = Transcript::parse(Path::new("tests/x/t.txt"), text).unwrap();
         assert_eq!(t.spec.game, "my-rule.rhai");
         assert_eq!(t.spec.seed, Some(7));
-        assert_eq!(t.spec.opts, ["jokers=false"]);
+        assert_eq!(t.spec.opts, ["jokers=false".parse().unwrap()]);
         assert_eq!(t.spec.base.as_deref(), Some(Path::new("tests/x")));
         assert_eq!(t.lines, ["1", "undo"]);
     }
