@@ -62,10 +62,12 @@ pub enum Command {
     },
     /// Games played and won, streaks and scores, per ruleset and options
     #[command(
-        long_about = "Games played and won, win rate, current and best winning streak, best \
-            and mean score, for each ruleset and set of options you have played in the REPL.\n\n\
+        long_about = "Games played and won, how the others ended, win rate, current and best \
+            winning streak, best and mean score (a score in text such as 3/41 by its last \
+            number, as sim counts it), for each ruleset and set of options you have played \
+            in the REPL.\n\n\
             A game counts once, when it first ends; games played by sim, check, replay, \
-            test or over --json do not count.",
+            test or over --json do not count, nor do piped games unless played with --keep.",
         after_help = "Examples:\n  delve stats\n  delve stats GAME\n  delve stats --json"
     )]
     Stats {

@@ -7,6 +7,10 @@
 //! the recent unfinished ones. The same keeper adds a game to the
 //! statistics when it first ends.
 //!
+//! A session that writes a game holds an advisory lock on the file's
+//! `.lock` beside it while it runs, so another session does not resume the
+//! same game and replace it; `resume` shows such a game as played elsewhere.
+//!
 //! Only a REPL that a person runs writes: at a terminal, or with `--keep`.
 //! Piped or scripted runs read the autosaves (to resume) but write neither
 //! them nor the statistics; transcripts, simulations, checks and the JSON
@@ -36,6 +40,8 @@ pub(crate) struct Keeper {
     writes: bool,
     /// This REPL's autosave: named at its first write, or the one resumed.
     current: Option<PathBuf>,
+    /// The lock on `current`'s `.lock`, held while this session writes it.
+    claim: Option<std::fs::File>,
     /// What was written last, so an unchanged game is not written again.
     last: Option<String>,
     /// The last write failed: told once, not at every step.
@@ -47,6 +53,8 @@ pub(crate) struct Unfinished {
     /// The file's name without `.json`: what `resume NAME` takes.
     pub name: String,
     path: PathBuf,
+    /// Another session is playing (and saving) it now.
+    busy: bool,
     loaded: Loaded,
     modified: Option<SystemTime>,
 }
@@ -68,6 +76,7 @@ impl Keeper {
             stats: record_book::default_path(),
             writes,
             current: None,
+            claim: None,
             last: None,
             failing: false,
         }
@@ -104,7 +113,9 @@ impl Keeper {
         } else {
             std::fs::create_dir_all(folder)
                 .with_context(|| format!("can not autosave in {}", folder.display()))?;
-            self.current = Some(create_new(folder, &json)?);
+            let (path, claim) = create_new(folder, &json)?;
+            self.current = Some(path);
+            self.claim = Some(claim);
         }
         self.last = Some(json);
         Ok(())
@@ -122,37 +133,54 @@ impl Keeper {
     /// else the only unfinished game, or the list when there are several.
     pub(crate) fn resume(&mut self, which: Option<&str>) -> Result<Found> {
         let mut games = self.unfinished()?;
-        let chosen = match which {
-            Some(which) => {
-                let index = which
+        let index =
+            match which {
+                Some(which) => which
                     .parse::<usize>()
                     .ok()
                     .and_then(|n| n.checked_sub(1))
                     .filter(|&i| i < games.len())
-                    .or_else(|| games.iter().position(|g| g.name == which));
-                let Some(index) = index else {
-                    return Err(UsageError(format!(
-                        "there is no unfinished game `{which}` to resume{}",
-                        if games.is_empty() {
-                            String::new()
-                        } else {
-                            format!(":\n{}", listing(&games))
-                        }
-                    ))
-                    .into());
-                };
-                games.swap_remove(index)
-            }
-            None if games.len() > 1 => return Ok(Found::Several(listing(&games))),
-            None => games.pop().ok_or_else(|| {
-                UsageError(
+                    .or_else(|| games.iter().position(|g| g.name == which))
+                    .ok_or_else(|| {
+                        UsageError(format!(
+                            "there is no unfinished game `{which}` to resume{}",
+                            if games.is_empty() {
+                                String::new()
+                            } else {
+                                format!(":\n{}", listing(&games))
+                            }
+                        ))
+                    })?,
+                None if games.is_empty() => return Err(UsageError(
                     "there is no game to resume: games played in the REPL are saved as you play"
                         .into(),
                 )
-            })?,
+                .into()),
+                None if games.len() > 1 || (games[0].busy && self.writes) => {
+                    return Ok(Found::Several(listing(&games)))
+                }
+                None => 0,
+            };
+        let chosen = games.swap_remove(index);
+        let claim = if Some(&chosen.path) == self.current.as_ref() {
+            self.claim.take()
+        } else if self.writes {
+            match claim(&chosen.path) {
+                Some(claim) => Some(claim),
+                None => {
+                    return Err(UsageError(format!(
+                        "{} is being played in another session: go on there, or quit it first",
+                        chosen.name
+                    ))
+                    .into())
+                }
+            }
+        } else {
+            None
         };
         self.last = save::to_json(&chosen.loaded.session, chosen.loaded.counted).ok();
         self.current = Some(chosen.path);
+        self.claim = claim;
         Ok(Found::One(Box::new(chosen.loaded)))
     }
 
@@ -193,15 +221,19 @@ impl Keeper {
                     continue;
                 }
             };
+            let mine = Some(&path) == self.current.as_ref();
+            let busy = !mine && held_elsewhere(&path);
             if matches!(loaded.session.standing(), Standing::Ended(_)) {
-                if self.writes && Some(&path) != self.current.as_ref() {
+                if self.writes && !mine && !busy {
                     let _ = std::fs::remove_file(&path);
+                    let _ = std::fs::remove_file(path.with_extension("lock"));
                 }
                 continue;
             }
             games.push(Unfinished {
                 name,
                 path,
+                busy,
                 loaded,
                 modified,
             });
@@ -213,14 +245,36 @@ impl Keeper {
     }
 }
 
+/// The advisory lock on an autosave's `.lock`, if no other session holds it.
+fn claim(autosave: &Path) -> Option<std::fs::File> {
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .write(true)
+        .truncate(false)
+        .open(autosave.with_extension("lock"))
+        .ok()?;
+    file.try_lock().ok().map(|()| file)
+}
+
+/// Whether another session holds an autosave's lock (a missing `.lock`
+/// is held by no one, and is not made by looking).
+fn held_elsewhere(autosave: &Path) -> bool {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(autosave.with_extension("lock"))
+        .is_ok_and(|file| matches!(file.try_lock(), Err(std::fs::TryLockError::WouldBlock)))
+}
+
 /// Writes `json` to a new file in `folder` under a name no other session
-/// has, and gives that file.
-fn create_new(folder: &Path, json: &str) -> Result<PathBuf> {
+/// has, claimed (its lock taken first); gives that file and its claim.
+fn create_new(folder: &Path, json: &str) -> Result<(PathBuf, std::fs::File)> {
     let seconds = SystemTime::now()
         .duration_since(SystemTime::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let base = format!("game-{seconds}-{}", std::process::id());
-    let mut last_error = None;
+    let failed = |e: std::io::Error| {
+        Err(e).with_context(|| format!("can not autosave in {}", folder.display()))
+    };
     for n in 0..100 {
         let name = if n == 0 {
             format!("{base}.json")
@@ -228,16 +282,16 @@ fn create_new(folder: &Path, json: &str) -> Result<PathBuf> {
             format!("{base}-{n}.json")
         };
         let path = folder.join(name);
+        let Some(claim) = claim(&path) else {
+            continue;
+        };
         match files::write(&path, json.as_bytes(), Kind::Save, Replace::Nothing) {
-            Ok(()) => return Ok(path),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last_error = Some(e),
-            Err(e) => {
-                return Err(e).with_context(|| format!("can not autosave in {}", folder.display()))
-            }
+            Ok(()) => return Ok((path, claim)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return failed(e),
         }
     }
-    Err(last_error.expect("tried"))
-        .with_context(|| format!("can not autosave in {}", folder.display()))
+    failed(std::io::Error::other("no free name for a new game"))
 }
 
 /// The unfinished games, numbered, newest first.
@@ -248,13 +302,18 @@ fn listing(games: &[Unfinished]) -> String {
         let made = session.choices().len();
         let _ = write!(
             text,
-            "\n  {}. {}, seed {}: {made} choice{} made, {} ({})",
+            "\n  {}. {}, seed {}: {made} choice{} made, {} ({}){}",
             n + 1,
             session.ruleset.declared.title,
             session.deal.seed,
             if made == 1 { "" } else { "s" },
             age(game.modified),
-            game.name
+            game.name,
+            if game.busy {
+                ", being played in another session"
+            } else {
+                ""
+            }
         );
     }
     text

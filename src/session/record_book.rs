@@ -259,7 +259,7 @@ pub(crate) fn text(records: &[Record], game: Option<&str>) -> String {
         return match game {
             Some(game) => format!("No games of {game} played yet."),
             None => {
-                "No games played yet: statistics count the games you finish in the REPL.".into()
+                "No games played yet: statistics count the games you finish in the REPL at a terminal (or with --keep).".into()
             }
         };
     }

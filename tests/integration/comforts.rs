@@ -18,6 +18,7 @@ fn autosaves(home: &Path) -> Vec<String> {
         .into_iter()
         .flatten()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|name| Path::new(name).extension() == Some("json".as_ref()))
         .collect()
 }
 

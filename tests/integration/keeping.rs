@@ -7,11 +7,11 @@ use predicates::prelude::*;
 use predicates::str::contains;
 use std::path::Path;
 
-/// Every file under `dir`, as paths from it.
+/// Every file under `dir`, as paths from it (none when it is missing).
 fn files_under(dir: &Path) -> Vec<String> {
     walkdir::WalkDir::new(dir)
         .into_iter()
-        .map(|e| e.unwrap())
+        .filter_map(Result::ok)
         .filter(|e| !e.file_type().is_dir())
         .map(|e| e.path().strip_prefix(dir).unwrap().display().to_string())
         .collect()
@@ -81,9 +81,10 @@ fn two_sessions_keep_two_games_and_resume_offers_both() {
     let tomb = files_under(&games)
         .into_iter()
         .find(|f| {
-            std::fs::read_to_string(games.join(f))
-                .unwrap()
-                .contains("tomb-of-four-kings")
+            Path::new(f).extension() == Some("json".as_ref())
+                && std::fs::read_to_string(games.join(f))
+                    .unwrap()
+                    .contains("tomb-of-four-kings")
         })
         .unwrap();
     let name = tomb.strip_suffix(".json").unwrap();
@@ -120,7 +121,12 @@ fn an_ended_game_is_not_offered_and_a_resumed_game_stays_in_its_file() {
         .success();
     let games = home.path().join("state/delve/games");
     let before = files_under(&games);
-    assert_eq!(before.len(), 1, "{before:?}");
+    // The game and the lock its session held while it played.
+    assert_eq!(before.len(), 2, "{before:?}");
+    let game = before
+        .iter()
+        .find(|f| Path::new(f).extension() == Some("json".as_ref()))
+        .unwrap();
     // Resumed and played on with --keep: saved in the same file, not a new one.
     delve_in(home.path())
         .args(["resume", "--keep"])
@@ -128,7 +134,7 @@ fn an_ended_game_is_not_offered_and_a_resumed_game_stays_in_its_file() {
         .assert()
         .success();
     assert_eq!(files_under(&games), before);
-    let saved = std::fs::read_to_string(games.join(&before[0])).unwrap();
+    let saved = std::fs::read_to_string(games.join(game)).unwrap();
     let json: serde_json::Value = serde_json::from_str(&saved).unwrap();
     assert_eq!(json["choices"].as_array().unwrap().len(), 2);
     // Lost at once in another game: that one is not offered.
@@ -144,4 +150,57 @@ fn an_ended_game_is_not_offered_and_a_resumed_game_stays_in_its_file() {
         .assert()
         .success()
         .stdout(contains("Resumed your game.").and(contains("  2. → 10♣ on K♠")));
+}
+
+#[test]
+fn a_game_being_played_is_not_resumed_by_another_session() {
+    let home = tempfile::tempdir().unwrap();
+    let mut playing = std::process::Command::new(assert_cmd::cargo::cargo_bin("delve"))
+        .args(["play", "clear-the-dungeon", "--seed", "1", "--keep"])
+        .env("NO_COLOR", "1")
+        .env("DELVE_HISTORY", "/dev/null")
+        .env("HOME", home.path())
+        .env("XDG_STATE_HOME", home.path().join("state"))
+        .env("XDG_DATA_HOME", home.path().join("data"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // The pipe stays open: the session goes on, as at a terminal.
+    let mut stdin = playing.stdin.take().unwrap();
+    std::io::Write::write_all(&mut stdin, b"9h on ks\n").unwrap();
+    let games = home.path().join("state/delve/games");
+    let start = std::time::Instant::now();
+    let one_choice_saved = || {
+        files_under(&games).iter().any(|f| {
+            std::fs::read_to_string(games.join(f))
+                .ok()
+                .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+                .is_some_and(|j| j["choices"].as_array().is_some_and(|c| c.len() == 1))
+        })
+    };
+    while !one_choice_saved() {
+        assert!(start.elapsed() < std::time::Duration::from_mins(1));
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    delve_in(home.path())
+        .args(["resume", "--keep"])
+        .write_stdin("")
+        .assert()
+        .success()
+        .stdout(contains("1 choice made").and(contains("being played in another session")));
+    delve_in(home.path())
+        .args(["resume", "1", "--keep"])
+        .assert()
+        .code(2)
+        .stderr(contains("is being played in another session"));
+    playing.kill().unwrap();
+    playing.wait().unwrap();
+    drop(stdin);
+    delve_in(home.path())
+        .args(["resume", "--keep"])
+        .write_stdin("log\n")
+        .assert()
+        .success()
+        .stdout(contains("Resumed your game.").and(contains("1. → 9♥ on K♠")));
 }
