@@ -43,7 +43,7 @@ pub use cli::Cli;
 pub use usage::UsageError;
 
 // The integration tests and the benches.
-pub use check::{check, every_configuration, Failure};
+pub use check::{check, check_all, configurations_of, every_configuration, Configuration, Failure};
 pub use decision::Choice;
 pub use open::{options_for, GameSpec};
 pub use repl::replay::{replay, Replayed};

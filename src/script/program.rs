@@ -9,7 +9,7 @@ use super::declare::{self, Declarations};
 use super::engine;
 use super::error::{load_error, Places, ScriptError};
 use super::functions::{rule_functions, RuleFn};
-use super::host::{Host, Mode, Wiring};
+use super::host::{BotFn, Host, Mode, Wiring};
 use super::resolver::{Imports, Resolver};
 use super::ruleset::{self, check_replacements, Ruleset};
 use anyhow::{bail, Result};
@@ -136,7 +136,13 @@ impl<H: Host> Program<H> {
         let wiring = Wiring {
             places: Rc::new(places),
             has_view: ruleset.has_fn("view", 0),
-            has_bot: ruleset.has_fn("bot", 2),
+            bot: if ruleset.has_fn("bot", 2) {
+                Some(BotFn::Bot)
+            } else if ruleset.has_fn("rate", 1) {
+                Some(BotFn::Rate)
+            } else {
+                None
+            },
             has_label: ruleset.has_fn("label", 1),
             ..wiring
         };

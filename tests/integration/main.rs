@@ -1,5 +1,6 @@
 //! The one integration-test binary: each module is one interface of delve.
 
+mod check;
 mod cli;
 mod comforts;
 mod custom_cards;
