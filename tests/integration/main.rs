@@ -10,6 +10,7 @@ mod imports;
 mod json_protocol;
 mod layers;
 mod old_forms;
+mod option_errors;
 mod protocol_doc;
 mod random_play;
 mod rule_authors;
