@@ -118,32 +118,46 @@ fn command(cli: Cli) -> Result<()> {
     }
 }
 
-/// Checks one configuration, or every shipped one; a broken invariant is exit 1.
+/// Checks one configuration, every configuration of one ruleset, or every
+/// shipped one; a broken invariant is exit 1. A failing game's transcript
+/// goes to a file (`--out`, else a new temporary folder), named on stdout.
 fn check(args: &CheckArgs) -> Result<()> {
     let mut out = anstream::stdout();
     let configurations = match &args.game {
+        Some(game) if args.opts.is_empty() => crate::commands::check::configurations_of(game)?,
         Some(game) => vec![(game.clone(), args.opts.clone())],
         None => crate::commands::check::every_configuration(),
     };
-    for (game, opts) in configurations {
+    let results = crate::commands::check::check_all(&configurations, args.seed, args.games)?;
+    let mut folder = None;
+    let mut broken = Vec::new();
+    for ((game, opts), result) in configurations.iter().zip(results) {
         let shown = std::iter::once(game.clone())
             .chain(opts.iter().map(ToString::to_string))
             .collect::<Vec<_>>()
             .join(" ");
-        match crate::commands::check::check(&game, &opts, args.seed, args.games)? {
-            None => writeln!(out, "{shown}: {} games, every invariant held (cards, ending, no error, replay, undo/redo, save/load)",
+        match result {
+            None => writeln!(out, "{shown}: {} games, every invariant held (cards, ending, no error, replay, undo/redo, save/load, view, labels, hint)",
                 args.games
             )?,
             Some(failure) => {
-                writeln!(out, "{shown}: seed {} breaks \"{}\": {}\nThis transcript replays it (`delve replay FILE`):\n{}",
+                let dir = match &folder {
+                    Some(dir) => dir,
+                    None => folder.insert(crate::commands::check::transcripts_folder(args.out.as_deref())?),
+                };
+                let path = crate::commands::check::write_transcript(dir, &failure)?;
+                writeln!(out, "{shown}: seed {} breaks \"{}\": {}\nThis transcript replays it: delve replay {}",
                     failure.seed,
                     failure.invariant,
                     failure.detail,
-                    failure.transcript.trim_end()
+                    path.display()
                 )?;
-                anyhow::bail!("{shown}: an invariant does not hold");
+                broken.push(shown);
             }
         }
+    }
+    if !broken.is_empty() {
+        anyhow::bail!("an invariant does not hold in {}", broken.join("; "));
     }
     Ok(())
 }

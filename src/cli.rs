@@ -154,6 +154,9 @@ pub struct CheckArgs {
     /// The first seed
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Folder for a failing game's transcript (default: a new temporary folder)
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug, Clone)]

@@ -32,7 +32,9 @@ pub use cli::Cli;
 pub use usage::UsageError;
 
 // The integration tests and the benches.
-pub use commands::check::{check, every_configuration, Failure};
+pub use commands::check::{
+    check, check_all, configurations_of, every_configuration, Configuration, Failure,
+};
 pub use game::decision::Choice;
 pub use repl::replay::{replay, Replayed};
 pub use run::live::LiveRun;

@@ -1,23 +1,34 @@
 //! `delve check`: random play, and the ruleset's own bot, with every
-//! invariant checked. A failure names the seed and the choices, as a
-//! transcript that `delve replay` plays back.
+//! invariant checked, and every decision looked at as a player meets it
+//! (the view, each label and key, the bot behind `hint`). A failure names
+//! the seed and the choices, as a transcript that `delve replay` plays back.
+//! Configurations and runs of seeds are checked in parallel on every core.
+
+mod configurations;
+mod failed_games;
 
 use crate::game::decision::Choice;
 use crate::game::table::Table;
 use crate::run::live::LiveRun;
 use crate::run::Program;
 use crate::run::{self, Answerer, Deal, Event, Plan, Report, Stop};
-use crate::script::declare::{OptionValue, Options};
+use crate::script::declare::Options;
 use crate::script::error::ErrorKind;
 use crate::script::ScriptError;
 use crate::session::open::{options_for, Setting};
 use crate::session::save;
 use crate::session::Session;
 use anyhow::Result;
+pub use configurations::{configurations_of, every_configuration, Configuration};
+pub(crate) use failed_games::{transcripts_folder, write_transcript};
+use rayon::prelude::*;
 
 /// A broken invariant, with what it takes to see it again.
 #[derive(Debug)]
 pub struct Failure {
+    /// The ruleset and options of the game, as checked.
+    pub game: String,
+    pub opts: Vec<Setting>,
     pub seed: u64,
     pub invariant: &'static str,
     pub detail: String,
@@ -94,6 +105,47 @@ pub fn check(game: &str, opts: &[Setting], first: u64, games: u64) -> Result<Opt
     Ok(None)
 }
 
+/// Checks each configuration on seeds `first..first + games`, on every
+/// core; for each, in order, its first failure (by seed) or none.
+pub fn check_all(
+    configurations: &[Configuration],
+    first: u64,
+    games: u64,
+) -> Result<Vec<Option<Failure>>> {
+    crate::usage::last_seed(first, games)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .stack_size(crate::run::live::STACK)
+        .build()?;
+    // Enough runs of seeds to keep every core busy, even for one configuration.
+    let wanted = pool.current_num_threads() * 2;
+    let parts = wanted.div_ceil(configurations.len().max(1)) as u64;
+    let size = games.div_ceil(parts).max(1);
+    let mut runs = Vec::new();
+    for (at, configuration) in configurations.iter().enumerate() {
+        // By offset from the first seed, so the last seed may be 2^64 - 1.
+        let mut offset = 0;
+        while offset < games {
+            let count = size.min(games - offset);
+            runs.push((at, configuration, first + offset, count));
+            offset += count;
+        }
+    }
+    let found: Vec<(usize, Option<Failure>)> = pool.install(|| {
+        runs.par_iter()
+            .map(|(at, (game, opts), start, count)| {
+                check(game, opts, *start, *count).map(|failure| (*at, failure))
+            })
+            .collect::<Result<_>>()
+    })?;
+    let mut first_failures: Vec<Option<Failure>> = configurations.iter().map(|_| None).collect();
+    for (at, failure) in found {
+        if first_failures[at].is_none() {
+            first_failures[at] = failure;
+        }
+    }
+    Ok(first_failures)
+}
+
 impl Game<'_> {
     fn deal(&self) -> Deal {
         Deal {
@@ -102,14 +154,20 @@ impl Game<'_> {
         }
     }
 
+    /// A run that checks cards; a game played afresh (no choices to
+    /// replay) also looks at every decision as a player would.
     fn plan(&self, choices: Vec<Choice>, answerer: Answerer) -> Plan {
+        let fresh = choices.is_empty();
         let mut plan = Plan::new(self.options.clone(), self.deal(), choices, answerer);
         plan.check_cards = true;
+        plan.inspect = fresh;
         plan
     }
 
     fn fail(&self, invariant: &'static str, detail: String, choices: &[Choice]) -> Failure {
         Failure {
+            game: self.program.ruleset().name().to_string(),
+            opts: self.opts.to_vec(),
             seed: self.seed,
             invariant,
             detail,
@@ -121,6 +179,7 @@ impl Game<'_> {
         let invariant = match error.kind {
             ErrorKind::Conservation => "cards are conserved",
             ErrorKind::NoEnding => "the game ends",
+            ErrorKind::Prompt => "a player can read every decision (view, labels, keys, hint)",
             _ => "no script error",
         };
         self.fail(invariant, error.message.clone(), choices)
@@ -258,35 +317,4 @@ fn transcript(game: &str, seed: u64, opts: &[Setting], choices: &[Choice]) -> St
         text += &format!("{}\n", choice.index + 1);
     }
     text
-}
-
-/// Every shipped ruleset with its defaults and with each other value of
-/// each option that has a few (true/false, or a list of allowed values).
-pub fn every_configuration() -> Vec<(String, Vec<Setting>)> {
-    let mut configurations = Vec::new();
-    for name in crate::script::catalog::names() {
-        configurations.push((name.clone(), Vec::new()));
-        let Ok(program) = Program::load_named(&name) else {
-            continue;
-        };
-        for spec in &program.ruleset().declared.options {
-            let others: Vec<String> = match &spec.default {
-                OptionValue::Bool(b) => vec![(!b).to_string()],
-                default => spec
-                    .allowed
-                    .iter()
-                    .filter(|a| **a != default.to_string())
-                    .cloned()
-                    .collect(),
-            };
-            for value in others {
-                let setting = Setting {
-                    key: spec.name.clone(),
-                    value: value.clone(),
-                };
-                configurations.push((name.clone(), vec![setting]));
-            }
-        }
-    }
-    configurations
 }

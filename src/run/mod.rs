@@ -6,6 +6,7 @@
 //! `play` (on the calling thread) or `live::LiveRun` (kept alive on its own
 //! thread between a person's answers).
 
+mod inspect;
 pub(crate) mod live;
 pub(crate) mod protocol;
 mod runtime;
@@ -55,6 +56,9 @@ pub struct Plan {
     pub check_cards: bool,
     /// Keep narration and choices as events (sim does not need them).
     pub record_events: bool,
+    /// At every decision past the replayed choices, look at it as a player
+    /// would: the view, every label and key, the bot (`delve check`).
+    pub inspect: bool,
 }
 
 impl Plan {
@@ -66,6 +70,7 @@ impl Plan {
             answerer,
             check_cards: cfg!(debug_assertions),
             record_events: true,
+            inspect: false,
         }
     }
 }

@@ -11,7 +11,7 @@ use super::{Answerer, Event, Link, Reply, Request, Stop};
 use crate::game::decision::{Offer, Prompt};
 use crate::script::api::text_of;
 use crate::script::error::{innermost, ErrorKind, HostFault};
-use crate::script::host::{fault, halt, limit, Asked, Fallible, Host, Mode};
+use crate::script::host::{fault, halt, limit, Asked, BotFn, Fallible, Host, Mode};
 use crate::script::limits::{MAX_OPTIONS, MAX_TEXT};
 use crate::script::ScriptError;
 use rhai::{Dynamic, EvalAltResult, Map, NativeCallContext};
@@ -150,9 +150,9 @@ fn short(what: &str, text: String) -> Fallible<String> {
 /// The ruleset's bot, in read-only mode: `fn bot(question, options)` picks
 /// an index, or else `fn rate(option)` rates each and the highest wins
 /// (the first of equals).
-fn ask_bot(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fallible<usize> {
+pub(super) fn ask_bot(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fallible<usize> {
     let count = asked.options.len();
-    if !rt.borrow().wiring().has_bot {
+    if rt.borrow().wiring().bot != Some(BotFn::Bot) {
         return read_only(rt, Mode::Bot, || {
             let mut best = (0, i64::MIN);
             for (i, option) in asked.options.iter().enumerate() {
@@ -236,7 +236,7 @@ fn wait_for_person(
 }
 
 /// An error of a script function called from the host, placed in its file.
-fn script_error(rt: &Shared, function: &str, error: &EvalAltResult) -> ScriptError {
+pub(super) fn script_error(rt: &Shared, function: &str, error: &EvalAltResult) -> ScriptError {
     rt.borrow().wiring().places.hook_error(function, error)
 }
 

@@ -4,7 +4,7 @@
 //! change it through the script layer's `Host` trait; the engine owns it
 //! behind `Rc<RefCell>`.
 
-use super::{protocol, Answerer, Divergence, Event, Link, Outcome, Plan, Report, Stop};
+use super::{inspect, protocol, Answerer, Divergence, Event, Link, Outcome, Plan, Report, Stop};
 use crate::game::card::Card;
 use crate::game::deal::DealFile;
 use crate::game::decision::{Choice, Prompt};
@@ -14,7 +14,7 @@ use crate::game::table::Table;
 use crate::script::declare::{OptionValue, LONE_OPTION};
 use crate::script::error::{ErrorKind, HostFault};
 use crate::script::host::{fault, halt, limit, Asked, Fallible, Host, Mode, Wiring};
-use crate::script::limits::{MAX_DECISIONS, MAX_SAID_PER_GAME, MAX_SAID_PER_STEP};
+use crate::script::limits::{MAX_DECISIONS, MAX_OPTIONS, MAX_SAID_PER_GAME, MAX_SAID_PER_STEP};
 use crate::script::ScriptError;
 use rhai::NativeCallContext;
 use std::cell::RefCell;
@@ -37,8 +37,8 @@ pub struct Runtime {
     take_lone_option: bool,
     link: Option<Rc<Link>>,
     mode: Mode,
-    check_cards: bool,
     record_events: bool,
+    checks: Checks,
     /// Decisions taken this run, replayed or new.
     decisions: usize,
     /// What happened since the run last reported.
@@ -56,6 +56,15 @@ pub struct Runtime {
     wiring: Wiring,
 }
 
+/// What a run checks as it goes, beyond the rules themselves.
+#[derive(Clone, Copy, Debug)]
+struct Checks {
+    /// Card conservation at every decision and at the end.
+    cards: bool,
+    /// Each new decision looked at as a player meets it (`inspect`).
+    decisions: bool,
+}
+
 impl Runtime {
     pub(crate) fn new(wiring: Wiring) -> Runtime {
         Runtime {
@@ -71,8 +80,11 @@ impl Runtime {
             take_lone_option: true,
             link: None,
             mode: Mode::TopLevel,
-            check_cards: cfg!(debug_assertions),
             record_events: true,
+            checks: Checks {
+                cards: cfg!(debug_assertions),
+                decisions: false,
+            },
             decisions: 0,
             news: Vec::new(),
             said_in_step: 0,
@@ -105,8 +117,11 @@ impl Runtime {
             Some(OptionValue::Text(policy)) if policy == "ask"
         );
         self.link = link;
-        self.check_cards = plan.check_cards;
         self.record_events = plan.record_events;
+        self.checks = Checks {
+            cards: plan.check_cards,
+            decisions: plan.inspect,
+        };
         self.mode = Mode::Play;
     }
 
@@ -119,7 +134,7 @@ impl Runtime {
     /// all there, and the game has not gone on too long.
     pub(crate) fn may_decide(&self, what: &str) -> Fallible<()> {
         self.may_change(what)?;
-        if self.check_cards {
+        if self.checks.cards {
             self.table
                 .check_conservation()
                 .map_err(|e| HostFault::boxed(ErrorKind::Conservation, e))?;
@@ -140,6 +155,20 @@ impl Runtime {
 
     pub(crate) fn takes_lone_option(&self) -> bool {
         self.take_lone_option
+    }
+
+    /// Whether each decision past the replay is looked at as a player would.
+    pub(crate) fn inspects(&self) -> bool {
+        self.checks.decisions && !self.replaying()
+    }
+
+    /// The bots' random stream, to put back after a bot ran only to be looked at.
+    pub(crate) fn bot_stream(&self) -> Random {
+        self.bot_random.clone()
+    }
+
+    pub(crate) fn set_bot_stream(&mut self, stream: Random) {
+        self.bot_random = stream;
     }
 
     pub(crate) fn records_events(&self) -> bool {
@@ -279,6 +308,11 @@ impl Host for Runtime {
     }
 
     fn decide(this: &Rc<RefCell<Self>>, ctx: &NativeCallContext, asked: &Asked) -> Fallible<usize> {
+        // A decision the protocol refuses (no options, too many) is not looked at.
+        let count = asked.options.len();
+        if this.borrow().inspects() && (1..=MAX_OPTIONS).contains(&count) {
+            inspect::inspect(ctx, this, asked)?;
+        }
         protocol::decide(ctx, this, asked)
     }
 

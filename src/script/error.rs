@@ -25,6 +25,10 @@ pub enum ErrorKind {
     NoEnding,
     /// The person interrupted a slow step.
     Interrupted,
+    /// A decision a player could not read or get a hint for: `fn view`,
+    /// a label or the bot failed, or two options share a key or a label.
+    /// Only `delve check` looks for it.
+    Prompt,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -38,10 +38,19 @@ pub(crate) struct Wiring {
     pub(crate) charged: Rc<Cell<u64>>,
     pub(crate) places: Rc<Places>,
     pub(crate) has_view: bool,
-    /// The ruleset's `fn bot(question, options)`; else its `fn rate(option)`.
-    pub(crate) has_bot: bool,
+    /// The ruleset's own bot, if it has one.
+    pub(crate) bot: Option<BotFn>,
     /// The ruleset's `fn label(option)`, for option maps without a label.
     pub(crate) has_label: bool,
+}
+
+/// How a ruleset's bot chooses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BotFn {
+    /// `fn bot(question, options)` picks an index.
+    Bot,
+    /// `fn rate(option)` rates each option; the highest is taken.
+    Rate,
 }
 
 /// What `choose` or `ask` was given: the script's own values, which a bot

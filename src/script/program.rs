@@ -10,7 +10,7 @@ use super::declare::{self, Declarations};
 use super::engine;
 use super::error::{load_error, Places, ScriptError};
 use super::functions::{rule_functions, RuleFn};
-use super::host::{Host, Mode, Wiring};
+use super::host::{BotFn, Host, Mode, Wiring};
 use super::resolver::{Imports, Resolver};
 use super::ruleset::{self, check_replacements, Ruleset};
 use super::suggest;
@@ -127,14 +127,7 @@ impl<H: Host> Program<H> {
                 file.origin
             );
         }
-        let mut declared = declared.borrow().clone();
-        declared.check(&file.origin)?;
-        // The host's own options come after the ruleset's in every listing.
-        let own: Vec<String> = declare::host_options()
-            .into_iter()
-            .map(|o| o.name)
-            .collect();
-        declared.options.sort_by_key(|o| own.contains(&o.name));
+        let declared = checked(declared.borrow().clone(), &file.origin)?;
         let imported = imports.files();
         let ruleset = Ruleset {
             hash: ruleset::hash(&sources, &imported),
@@ -144,14 +137,7 @@ impl<H: Host> Program<H> {
             functions,
             declared,
         };
-        let wiring = Wiring {
-            places: Rc::new(places),
-            has_view: ruleset.has_fn("view", 0),
-            has_bot: ruleset.has_fn("bot", 2),
-            has_label: ruleset.has_fn("label", 1),
-            ..wiring
-        };
-        *host.borrow_mut() = H::fresh(wiring);
+        *host.borrow_mut() = H::fresh(wired(wiring, places, &ruleset));
         Ok(Program {
             ruleset: Arc::new(ruleset),
             engine,
@@ -250,4 +236,32 @@ fn trace(engine: &mut Engine) -> Rc<RefCell<Place>> {
         },
     );
     last
+}
+
+/// The declarations, checked, with the host's own options after the ruleset's.
+fn checked(mut declared: Declarations, origin: &str) -> Result<Declarations> {
+    declared.check(origin)?;
+    let own: Vec<String> = declare::host_options()
+        .into_iter()
+        .map(|o| o.name)
+        .collect();
+    declared.options.sort_by_key(|o| own.contains(&o.name));
+    Ok(declared)
+}
+
+/// What the host needs to know of a loaded ruleset: its places and hooks.
+fn wired(wiring: Wiring, places: Places, ruleset: &Ruleset) -> Wiring {
+    Wiring {
+        places: Rc::new(places),
+        has_view: ruleset.has_fn("view", 0),
+        bot: if ruleset.has_fn("bot", 2) {
+            Some(BotFn::Bot)
+        } else if ruleset.has_fn("rate", 1) {
+            Some(BotFn::Rate)
+        } else {
+            None
+        },
+        has_label: ruleset.has_fn("label", 1),
+        ..wiring
+    }
 }

@@ -1,6 +1,8 @@
 //! Session transcripts: header lines `# game:`, `# seed:`, `# opt:` and
 //! `# deal:` set up a game; every other line is typed at the REPL as a person
-//! would type it. Later `#` lines are comments. Relative paths in the header
+//! would type it. `# quiet: N` plays the first N typed lines without showing
+//! them, so a long game splits into windows that each show a stretch of it.
+//! Later `#` lines are comments. Relative paths in the header
 //! are read from the transcript's own folder first, so a folder of
 //! transcripts replays the same from anywhere.
 
@@ -13,6 +15,8 @@ use std::path::{Path, PathBuf};
 pub(crate) struct Transcript {
     pub spec: GameSpec,
     pub lines: Vec<String>,
+    /// How many of the first lines are played without being shown.
+    pub quiet: usize,
 }
 
 /// The first line of every transcript names its game: how `delve test`
@@ -33,6 +37,7 @@ impl Transcript {
             ..GameSpec::default()
         };
         let mut lines = Vec::new();
+        let mut quiet = 0;
         for (number, line) in text.lines().enumerate() {
             let Some(comment) = line.strip_prefix('#') else {
                 lines.push(line.to_string());
@@ -65,6 +70,11 @@ impl Transcript {
                     })?;
                     spec.opts.push(setting);
                 }
+                "quiet" => {
+                    quiet = value.parse().map_err(|_| {
+                        UsageError(format!("{}: `{value}` is not a number of lines", at()))
+                    })?;
+                }
                 "deal" => spec.deal = Some(PathBuf::from(value)),
                 _ => {}
             }
@@ -72,7 +82,15 @@ impl Transcript {
         if spec.game.is_empty() {
             return Err(UsageError(format!("{}: no `# game: NAME` line", path.display())).into());
         }
-        Ok(Transcript { spec, lines })
+        if quiet > lines.len() {
+            return Err(UsageError(format!(
+                "{}: `# quiet: {quiet}` but the transcript has {} lines to type",
+                path.display(),
+                lines.len()
+            ))
+            .into());
+        }
+        Ok(Transcript { spec, lines, quiet })
     }
 }
 
@@ -89,6 +107,26 @@ mod tests {
         assert_eq!(t.spec.opts, ["jokers=false".parse().unwrap()]);
         assert_eq!(t.spec.base.as_deref(), Some(Path::new("tests/x")));
         assert_eq!(t.lines, ["1", "undo"]);
+        assert_eq!(t.quiet, 0);
+    }
+
+    #[test]
+    fn quiet_lines_are_counted_and_checked() {
+        let t = Transcript::parse(Path::new("t.txt"), "# game: g\n# quiet: 1\n1\n2\n").unwrap();
+        assert_eq!(t.quiet, 1);
+        for (text, error) in [
+            (
+                "# game: g\n# quiet: many\n1\n",
+                "`many` is not a number of lines",
+            ),
+            (
+                "# game: g\n# quiet: 2\n1\n",
+                "`# quiet: 2` but the transcript has 1 lines",
+            ),
+        ] {
+            let found = Transcript::parse(Path::new("t.txt"), text).err().unwrap();
+            assert!(found.to_string().contains(error), "{found}");
+        }
     }
 
     #[test]

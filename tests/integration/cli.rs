@@ -192,15 +192,20 @@ fn check_passes_a_sound_ruleset() {
 
 #[test]
 fn check_names_the_seed_and_a_transcript_that_breaks_an_invariant() {
+    let out = tempfile::tempdir().unwrap();
     let output = delve()
         .args([
             "check",
             "tests/scripts/fails-on-third-choice.rhai",
+            "--opt",
+            "lone_option=take",
             "--games",
             "3",
             "--seed",
             "4",
+            "--out",
         ])
+        .arg(out.path())
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(1));
@@ -211,16 +216,24 @@ fn check_names_the_seed_and_a_transcript_that_breaks_an_invariant() {
         ),
         "{text}"
     );
-    let transcript = text.split("(`delve replay FILE`):\n").nth(1).unwrap();
+    let path = out
+        .path()
+        .join("fails-on-third-choice-lone_option=take-seed-4.txt");
+    assert!(
+        text.contains(&format!("delve replay {}", path.display())),
+        "{text}"
+    );
+    let transcript = std::fs::read_to_string(path).unwrap();
     assert_eq!(
-        transcript.lines().take(2).collect::<Vec<_>>(),
+        transcript.lines().take(3).collect::<Vec<_>>(),
         [
             "# game: tests/scripts/fails-on-third-choice.rhai",
-            "# seed: 4"
+            "# seed: 4",
+            "# opt: lone_option=take"
         ]
     );
     assert_eq!(
-        transcript.lines().skip(2).count(),
+        transcript.lines().skip(3).count(),
         3,
         "three choices lead to the error:\n{transcript}"
     );

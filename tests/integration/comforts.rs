@@ -154,7 +154,14 @@ fn statistics_count_real_games_once_and_nothing_else() {
         .assert()
         .success();
     delve_in(home.path())
-        .args(["check", "clear-the-dungeon", "--games", "3"])
+        .args([
+            "check",
+            "clear-the-dungeon",
+            "--opt",
+            "jokers=true",
+            "--games",
+            "3",
+        ])
         .assert()
         .success();
     delve_in(home.path())

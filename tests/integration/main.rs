@@ -2,6 +2,7 @@
 
 mod base_calls;
 mod bounds;
+mod check;
 mod cli;
 mod comforts;
 mod custom_cards;
@@ -14,6 +15,7 @@ mod json_protocol;
 mod keeping;
 mod layers;
 mod old_forms;
+mod option_errors;
 mod protocol_commands;
 mod protocol_doc;
 mod random_play;

@@ -23,3 +23,18 @@ fn transcripts_replay_as_snapshotted() {
         }
     );
 }
+
+/// A snapshot a person reviews in a minute: a long game is split into parts
+/// (`# quiet: N` plays the earlier part without showing it).
+#[test]
+fn every_snapshot_is_short_enough_to_read() {
+    let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/integration/snapshots");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        let lines = std::fs::read_to_string(&path).unwrap().lines().count();
+        assert!(lines <= 600, "{} has {lines} lines", path.display());
+        seen += 1;
+    }
+    assert!(seen > 40, "only {seen} snapshots");
+}
