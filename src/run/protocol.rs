@@ -264,20 +264,23 @@ fn hook<T: rhai::Variant + Clone>(
             HostFault::placed(script_error(rt, name, &e))
         }
     })?;
-    let kind = value.type_name();
-    let shown = text_of(&value);
-    value.try_cast::<T>().ok_or_else(|| {
-        let places = rt.borrow().wiring().places.clone();
-        let file = places.file_of(name).unwrap_or_else(|| places.main.clone());
-        let line = places.line_of(name).map_or(String::new(), |l| format!(":{l}"));
-        let wanted = if std::any::type_name::<T>() == "i64" {
-            "a whole number"
-        } else {
-            std::any::type_name::<T>()
-        };
-        HostFault::placed(ScriptError::new(
-            ErrorKind::Runtime,
-            format!("{file}{line}: {name}() returned {kind} `{shown}`, where the host needs {wanted}\n  in {name}()"),
-        ))
-    })
+    // `is` is false for `Dynamic` itself, which any value is.
+    if std::any::TypeId::of::<T>() == std::any::TypeId::of::<Dynamic>() || value.is::<T>() {
+        return Ok(value.cast::<T>());
+    }
+    let places = rt.borrow().wiring().places.clone();
+    let file = places.file_of(name).unwrap_or_else(|| places.main.clone());
+    let line = places
+        .line_of(name)
+        .map_or(String::new(), |l| format!(":{l}"));
+    let wanted = if std::any::type_name::<T>() == "i64" {
+        "a whole number"
+    } else {
+        std::any::type_name::<T>()
+    };
+    let (kind, shown) = (value.type_name(), text_of(&value));
+    Err(HostFault::placed(ScriptError::new(
+        ErrorKind::Runtime,
+        format!("{file}{line}: {name}() returned {kind} `{shown}`, where the host needs {wanted}\n  in {name}()"),
+    )))
 }

@@ -56,24 +56,59 @@ fn is_ident(b: u8) -> bool {
 }
 
 /// The text with every `base::NAME` of its code renamed for `level`, and
-/// the calls found. Strings, characters and comments are left alone.
+/// the calls found. Strings, characters and comments are left alone, but
+/// the code inside a backtick string's `${…}` is code.
 pub(crate) fn rewrite(text: &str, level: usize) -> (String, Vec<BaseCall>) {
     let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len());
     let mut calls = Vec::new();
     let (mut line, mut column) = (1, 1);
+    // Where the scan is: code (with its open braces), or a backtick string;
+    // code inside `${…}` sits on top of the string it interpolates.
+    let mut modes = vec![Mode::Code(0)];
     let mut i = 0;
     while i < bytes.len() {
         let rest = &text[i..];
-        // Comments and literals are copied as they are.
-        let skip = if rest.starts_with("//") {
-            rest.find('\n').unwrap_or(rest.len())
-        } else if let Some(comment) = rest.strip_prefix("/*") {
-            comment.find("*/").map_or(rest.len(), |end| end + 4)
-        } else if let Some(quote @ (b'"' | b'`' | b'\'')) = rest.bytes().next() {
-            literal_length(rest, quote)
-        } else {
-            0
+        let nested = modes.len() > 1;
+        let mode = modes.last_mut().expect("the outermost code stays");
+        let skip = match mode {
+            Mode::Backtick => {
+                if rest.starts_with('\\') {
+                    rest.chars().take(2).map(char::len_utf8).sum()
+                } else if rest.starts_with('`') {
+                    modes.pop();
+                    1
+                } else if rest.starts_with("${") {
+                    modes.push(Mode::Code(0));
+                    2
+                } else {
+                    rest.chars().next().map_or(1, char::len_utf8)
+                }
+            }
+            Mode::Code(depth) => {
+                if rest.starts_with("//") {
+                    rest.find('\n').unwrap_or(rest.len())
+                } else if let Some(comment) = rest.strip_prefix("/*") {
+                    comment.find("*/").map_or(rest.len(), |end| end + 4)
+                } else if let Some(quote @ (b'"' | b'\'')) = rest.bytes().next() {
+                    literal_length(rest, quote)
+                } else if rest.starts_with('`') {
+                    modes.push(Mode::Backtick);
+                    1
+                } else if rest.starts_with('{') {
+                    *depth += 1;
+                    1
+                } else if rest.starts_with('}') {
+                    if *depth == 0 && nested {
+                        modes.pop();
+                    } else {
+                        *depth = depth.saturating_sub(1);
+                    }
+                    1
+                } else {
+                    0
+                }
+            }
         };
         if skip > 0 {
             for c in rest[..skip].chars() {
@@ -110,6 +145,14 @@ pub(crate) fn rewrite(text: &str, level: usize) -> (String, Vec<BaseCall>) {
         i += c.len_utf8();
     }
     (out, calls)
+}
+
+/// What `rewrite` is reading.
+enum Mode {
+    /// Code, with how many of its own braces are open.
+    Code(usize),
+    /// The text of a backtick string.
+    Backtick,
 }
 
 fn advance(line: usize, column: usize, c: char) -> (usize, usize) {
@@ -224,5 +267,13 @@ mod tests {
         );
         assert_eq!(demangle("in base2_defeat() at x"), "in base::defeat() at x");
         assert_eq!(demangle("database1_x"), "database1_x");
+        let text =
+            "fn label(m) { `(${ if true { base::label(m) } else { \"base::x\" } }) base::no` }";
+        let (out, calls) = rewrite(text, 1);
+        assert_eq!(
+            out,
+            "fn label(m) { `(${ if true { base1_label(m) } else { \"base::x\" } }) base::no` }"
+        );
+        assert_eq!(calls.len(), 1);
     }
 }
