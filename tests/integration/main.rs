@@ -9,6 +9,7 @@ mod imports;
 mod json_protocol;
 mod layers;
 mod old_forms;
+mod patterns;
 mod protocol_doc;
 mod random_play;
 mod rule_authors;

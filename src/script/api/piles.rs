@@ -36,7 +36,7 @@ pub(super) fn cards_of(array: Array) -> Fallible<Vec<Card>> {
 }
 
 /// The pile's cards bottom to top; `()` for one a bot may not see.
-fn cards_seen(rt: &dyn Host, p: PileRef) -> Array {
+pub(super) fn cards_seen(rt: &dyn Host, p: PileRef) -> Array {
     let placed = rt.table().pile(p.0).placed();
     rt.charge(placed.len() as u64);
     placed
