@@ -13,7 +13,7 @@
 //! match one pattern. Both are charged against the step's operation budget
 //! per pair checked and per result, and bounded in size.
 
-use super::piles::{cards_of, cards_seen};
+use super::piles::cards_seen;
 use super::{fail, Fallible, Host, PileRef, Shared};
 use crate::card::{Card, Prop, Suit};
 use crate::script::host::limit;
@@ -175,9 +175,9 @@ fn too_many() -> Box<rhai::EvalAltResult> {
 
 /// Every (card, target) pair that matches, card by card, as the target's
 /// map without its pattern and with the card.
-fn matches(rt: &dyn Host, cards: Array, targets: &Array, rules: &Map) -> Fallible<Array> {
+fn matches(rt: &dyn Host, cards: &Array, targets: &Array, rules: &Map) -> Fallible<Array> {
     let rules = rules_of(rules)?;
-    let cards = cards_of(cards)?;
+    let cards = cards_in(cards)?;
     charge_pairs(rt, cards.len(), targets.len())?;
     let mut compiled = Vec::with_capacity(targets.len());
     for (i, target) in targets.iter().enumerate() {
@@ -209,7 +209,7 @@ fn matches(rt: &dyn Host, cards: Array, targets: &Array, rules: &Map) -> Fallibl
                     return Err(too_many());
                 }
                 let mut result = rest.clone();
-                result.insert("card".into(), Dynamic::from(card.clone()));
+                result.insert("card".into(), Dynamic::from(Card::clone(card)));
                 found.push(result.into());
             }
         }
@@ -219,15 +219,15 @@ fn matches(rt: &dyn Host, cards: Array, targets: &Array, rules: &Map) -> Fallibl
 }
 
 /// The cards that match one pattern, in order.
-fn matching(rt: &dyn Host, cards: Array, pattern: &Map, rules: &Map) -> Fallible<Array> {
+fn matching(rt: &dyn Host, cards: &Array, pattern: &Map, rules: &Map) -> Fallible<Array> {
     let rules = rules_of(rules)?;
     let pattern = pattern_of(pattern)?;
-    let cards = cards_of(cards)?;
+    let cards = cards_in(cards)?;
     charge_pairs(rt, cards.len(), 1)?;
     Ok(cards
         .into_iter()
         .filter(|card| pattern.holds(card, value_of(card, &rules), &rules))
-        .map(Dynamic::from)
+        .map(|card| Dynamic::from(Card::clone(&card)))
         .collect())
 }
 
@@ -236,14 +236,14 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     engine.register_fn(
         "matches",
         move |cards: &mut Array, targets: Array, rules: Map| -> Fallible<Array> {
-            matches(&*r.borrow(), cards.clone(), &targets, &rules)
+            matches(&*r.borrow(), cards, &targets, &rules)
         },
     );
     let r = rt.clone();
     engine.register_fn(
         "matches",
         move |cards: &mut Array, targets: Array| -> Fallible<Array> {
-            matches(&*r.borrow(), cards.clone(), &targets, &Map::new())
+            matches(&*r.borrow(), cards, &targets, &Map::new())
         },
     );
     let r = rt.clone();
@@ -252,21 +252,21 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
         move |p: &mut PileRef, targets: Array, rules: Map| -> Fallible<Array> {
             let rt = r.borrow();
             let cards = visible(cards_seen(&*rt, *p));
-            matches(&*rt, cards, &targets, &rules)
+            matches(&*rt, &cards, &targets, &rules)
         },
     );
     let r = rt.clone();
     engine.register_fn(
         "matching",
         move |cards: &mut Array, pattern: Map, rules: Map| -> Fallible<Array> {
-            matching(&*r.borrow(), cards.clone(), &pattern, &rules)
+            matching(&*r.borrow(), cards, &pattern, &rules)
         },
     );
     let r = rt.clone();
     engine.register_fn(
         "matching",
         move |cards: &mut Array, pattern: Map| -> Fallible<Array> {
-            matching(&*r.borrow(), cards.clone(), &pattern, &Map::new())
+            matching(&*r.borrow(), cards, &pattern, &Map::new())
         },
     );
     let r = rt.clone();
@@ -275,9 +275,20 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
         move |p: &mut PileRef, pattern: Map, rules: Map| -> Fallible<Array> {
             let rt = r.borrow();
             let cards = visible(cards_seen(&*rt, *p));
-            matching(&*rt, cards, &pattern, &rules)
+            matching(&*rt, &cards, &pattern, &rules)
         },
     );
+}
+
+/// The cards of an array, read in place (an item that is no card is an error).
+fn cards_in(items: &Array) -> Fallible<Vec<rhai::DynamicReadLock<'_, Card>>> {
+    items
+        .iter()
+        .map(|d| {
+            d.read_lock::<Card>()
+                .ok_or_else(|| format!("expected a card, found {}", d.type_name()).into())
+        })
+        .collect()
 }
 
 /// A pile's cards as a bot may see them: face-down ones left out.
