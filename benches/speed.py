@@ -24,7 +24,7 @@ figure, its games only. So the ratio, if anything, understates delve.
 
 Usage (build first: `cargo build --release`):
     python3 benches/speed.py [--delve target/release/delve] [--rounds 3]
-        [--games 3000] [--seconds 2] [--only-ratio] [--json]
+        [--games 3000] [--seconds 2] [--game NAME-OR-PATH] [--only-ratio] [--json]
 """
 
 from __future__ import annotations
@@ -69,11 +69,11 @@ def python_rate(games: int) -> float:
     return json.loads(out)["games_per_cpu_second"]
 
 
-def ratio(delve: str, rounds: int, games: int) -> dict:
+def ratio(delve: str, game: str, rounds: int, games: int) -> dict:
     delve_rates, python_rates, ratios = [], [], []
     for _ in range(rounds):
         p = python_rate(games)
-        d = delve_rate(delve, "clear-the-dungeon", "random", games)
+        d = delve_rate(delve, game, "random", games)
         python_rates.append(p)
         delve_rates.append(d)
         ratios.append(d / p)
@@ -96,6 +96,8 @@ def ruleset_rate(delve: str, game: str, bot: str, seconds: float) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--delve", default=os.path.join(HERE, "..", "target", "release", "delve"))
+    parser.add_argument("--game", default="clear-the-dungeon",
+                        help="the ruleset (or a .rhai path) raced against the yardstick")
     parser.add_argument("--rounds", type=int, default=3, help="paired rounds for the ratio")
     parser.add_argument("--games", type=int, default=3000, help="games per side and round")
     parser.add_argument("--seconds", type=float, default=2.0,
@@ -106,10 +108,10 @@ def main() -> None:
     if not os.path.exists(args.delve):
         sys.exit(f"speed.py: no delve at {args.delve}: run `cargo build --release` first")
 
-    result = {"ratio": ratio(args.delve, args.rounds, args.games)}
+    result = {"ratio": ratio(args.delve, args.game, args.rounds, args.games)}
     r = result["ratio"]
     if not args.json:
-        print(f"random clear-the-dungeon, games per CPU-second: delve "
+        print(f"random {args.game}, games per CPU-second: delve "
               f"{r['delve_games_per_cpu_second']:.0f}, python "
               f"{r['python_games_per_cpu_second']:.0f}")
         print(f"ratio delve/python: {r['ratio']:.3f} (rounds: "
