@@ -25,6 +25,7 @@ figure, its games only. So the ratio, if anything, understates delve.
 Usage (build first: `cargo build --release`):
     python3 benches/speed.py [--delve target/release/delve] [--rounds 3]
         [--games 3000] [--seconds 2] [--game NAME-OR-PATH] [--only-ratio] [--json]
+        [--before OTHER-DELVE]   # per ruleset: the other build, then this one
 """
 
 from __future__ import annotations
@@ -103,6 +104,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0,
                         help="CPU-seconds per ruleset and bot")
     parser.add_argument("--only-ratio", action="store_true")
+    parser.add_argument("--before", metavar="DELVE",
+                        help="another delve build, measured in turn with this one per ruleset "
+                             "(a before/after table from one run)")
     parser.add_argument("--json", action="store_true", help="one JSON object")
     args = parser.parse_args()
     if not os.path.exists(args.delve):
@@ -123,11 +127,18 @@ def main() -> None:
         if not args.json:
             print(f"\n{'ruleset':32} {'random/CPU-s':>13} {'heuristic/CPU-s':>16}")
         for name in names:
-            rows[name] = {bot: ruleset_rate(args.delve, name, bot, args.seconds)
-                          for bot in ("random", "heuristic")}
+            rows[name] = {}
+            for bot in ("random", "heuristic"):
+                if args.before:
+                    rows[name][bot + "_before"] = ruleset_rate(args.before, name, bot, args.seconds)
+                rows[name][bot] = ruleset_rate(args.delve, name, bot, args.seconds)
             if not args.json:
-                print(f"{name:32} {rows[name]['random']['games_per_cpu_second']:13.1f} "
-                      f"{rows[name]['heuristic']['games_per_cpu_second']:16.1f}", flush=True)
+                line = f"{name:32}"
+                for bot, width in (("random", 13), ("heuristic", 16)):
+                    if args.before:
+                        line += f" {rows[name][bot + '_before']['games_per_cpu_second']:8.1f} ->"
+                    line += f" {rows[name][bot]['games_per_cpu_second']:{width}.1f}"
+                print(line, flush=True)
         result["rulesets"] = rows
     if args.json:
         print(json.dumps(result))
