@@ -295,3 +295,76 @@ fn cards_in(items: &Array) -> Fallible<Vec<rhai::DynamicReadLock<'_, Card>>> {
 fn visible(cards: Array) -> Array {
     cards.into_iter().filter(|c| !c.is_unit()).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{pattern_of, rules_of, value_of};
+    use crate::card::Card;
+    use rhai::{Dynamic, Map};
+
+    fn map(pairs: &[(&str, Dynamic)]) -> Map {
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).into(), v.clone()))
+            .collect()
+    }
+
+    fn holds(card: &str, pattern: &[(&str, Dynamic)], rules: &[(&str, Dynamic)]) -> bool {
+        let card: Card = card.parse().unwrap();
+        let rules = rules_of(&map(rules)).unwrap();
+        let pattern = pattern_of(&map(pattern)).unwrap();
+        pattern.holds(&card, value_of(&card, &rules), &rules)
+    }
+
+    #[test]
+    fn conditions_all_hold_and_unit_means_any() {
+        let at_least_7 = [("value_at_least", Dynamic::from(7_i64))];
+        assert!(holds("7H", &at_least_7, &[]));
+        assert!(!holds("6H", &at_least_7, &[]));
+        let hearts_face = [("suit", Dynamic::from("♥")), ("face", Dynamic::from(true))];
+        assert!(holds("QH", &hearts_face, &[]));
+        assert!(!holds("QS", &hearts_face, &[]));
+        assert!(!holds("9H", &hearts_face, &[]));
+        assert!(holds(
+            "2C",
+            &[("suit", Dynamic::UNIT), ("rank", Dynamic::UNIT)],
+            &[]
+        ));
+        assert!(holds(
+            "KD",
+            &[
+                ("rank", Dynamic::from(13_i64)),
+                ("red", Dynamic::from(true))
+            ],
+            &[]
+        ));
+    }
+
+    #[test]
+    fn a_joker_is_read_by_the_rules() {
+        let spades = [("suit", Dynamic::from("S"))];
+        let high = [("value_at_least", Dynamic::from(10_i64))];
+        assert!(!holds("RJ", &spades, &[]));
+        assert!(!holds("RJ", &high, &[]));
+        let rules = [
+            ("joker_value", Dynamic::from(10_i64)),
+            ("joker_any_suit", Dynamic::from(true)),
+        ];
+        assert!(holds("RJ", &spades, &rules));
+        assert!(holds("BJ", &high, &rules));
+        assert!(holds("BJ", &[("joker", Dynamic::from(true))], &[]));
+    }
+
+    #[test]
+    fn a_custom_card_has_the_value_of_the_named_property() {
+        let mut props = std::collections::BTreeMap::new();
+        props.insert("power".to_string(), crate::card::Prop::Int(4));
+        let troll = Card::Custom {
+            name: "troll".into(),
+            props: crate::card::Props::new(props),
+        };
+        let rules = rules_of(&map(&[("value_prop", Dynamic::from("power"))])).unwrap();
+        assert_eq!(value_of(&troll, &rules), Some(4));
+        assert_eq!(value_of(&troll, &rules_of(&Map::new()).unwrap()), None);
+    }
+}
