@@ -45,7 +45,7 @@ impl Suit {
         matches!(self, Suit::Hearts | Suit::Diamonds)
     }
 
-    fn parse(s: &str) -> Option<Suit> {
+    pub(crate) fn parse(s: &str) -> Option<Suit> {
         Some(match s {
             "♠" | "S" | "s" => Suit::Spades,
             "♥" | "H" | "h" => Suit::Hearts,

@@ -16,6 +16,7 @@ mod keeping;
 mod layers;
 mod old_forms;
 mod option_errors;
+mod patterns;
 mod protocol_commands;
 mod protocol_doc;
 mod random_play;

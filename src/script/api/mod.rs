@@ -7,6 +7,7 @@
 mod cards;
 mod lifecycle;
 mod moves;
+mod patterns;
 mod piles;
 mod state;
 mod text;
@@ -65,6 +66,7 @@ pub(crate) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     lifecycle::register(engine, rt);
     piles::register(engine, rt);
     moves::register(engine, rt);
+    patterns::register(engine, rt);
     state::register(engine, rt);
     text::register(engine);
     verbs::register(engine, rt);

@@ -24,6 +24,32 @@ fn pile_named(rt: &dyn Host, name: &str) -> Fallible<PileRef> {
     }
 }
 
+/// The pile named `name`, a space and `number`, found without building its
+/// name (a lookup in a loop would allocate every time).
+fn numbered_pile(table: &crate::game::table::Table, name: &str, number: i64) -> Option<usize> {
+    let mut digits = [0u8; 20];
+    let mut n = number.unsigned_abs();
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    let digits = &digits[at..];
+    table.piles().iter().position(|p| {
+        let pile = p.name.as_bytes();
+        let sign = usize::from(number < 0);
+        pile.len() == name.len() + 1 + sign + digits.len()
+            && pile.starts_with(name.as_bytes())
+            && pile[name.len()] == b' '
+            && (sign == 0 || pile[name.len() + 1] == b'-')
+            && pile.ends_with(digits)
+    })
+}
+
 pub(super) fn cards_of(array: Array) -> Fallible<Vec<Card>> {
     array
         .into_iter()
@@ -36,7 +62,7 @@ pub(super) fn cards_of(array: Array) -> Fallible<Vec<Card>> {
 }
 
 /// The pile's cards bottom to top; `()` for one a bot may not see.
-fn cards_seen(rt: &dyn Host, p: PileRef) -> Array {
+pub(super) fn cards_seen(rt: &dyn Host, p: PileRef) -> Array {
     let placed = rt.table().pile(p.0).placed();
     rt.charge(placed.len() as u64);
     placed
@@ -90,7 +116,13 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     // the name in the script, which costs a dozen operations per lookup.
     let r = rt.clone();
     engine.register_fn("pile", move |name: &str, number: i64| {
-        pile_named(&*r.borrow(), &format!("{name} {number}"))
+        let rt = r.borrow();
+        rt.may_read("pile")?;
+        match numbered_pile(rt.table(), name, number) {
+            Some(i) => Ok(PileRef(i)),
+            // Not there: the error lists the piles.
+            None => pile_named(&*rt, &format!("{name} {number}")),
+        }
     });
     reading(engine, rt);
     facing(engine, rt);
@@ -241,4 +273,40 @@ fn content<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
         rt.table_mut("shuffle")?.pile_mut(p.0).set_cards(cards);
         outcome.map_err(|e| e.to_string().into())
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::numbered_pile;
+    use crate::game::table::Table;
+
+    #[test]
+    fn a_numbered_pile_is_found_as_its_built_name_would_be() {
+        let mut table = Table::default();
+        for name in [
+            "column 1",
+            "column 12",
+            "column -3",
+            "columns 1",
+            "column 2",
+        ] {
+            table.add_pile(name, true);
+        }
+        for (name, number) in [
+            ("column", 1),
+            ("column", 12),
+            ("column", -3),
+            ("columns", 1),
+            ("column", 2),
+        ] {
+            assert_eq!(
+                numbered_pile(&table, name, number),
+                table.pile_index(&format!("{name} {number}")),
+                "{name} {number}"
+            );
+        }
+        assert_eq!(numbered_pile(&table, "column", 3), None);
+        assert_eq!(numbered_pile(&table, "column", 0), None);
+        assert_eq!(numbered_pile(&table, "colum", 1), None);
+    }
 }
