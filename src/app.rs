@@ -95,6 +95,13 @@ fn command(cli: Cli) -> Result<()> {
         Some(Command::Sim(args)) => crate::commands::sim::command(&args),
         Some(Command::Check(args)) => check(&args),
         Some(Command::Replay { file }) => {
+            // A transcript named on the command line that is not there is a
+            // bad command line, as for `delve test` (exit 2).
+            if std::fs::symlink_metadata(&file).is_err() {
+                return Err(
+                    crate::usage::UsageError(format!("{}: no such file", file.display())).into(),
+                );
+            }
             let transcript = Transcript::read(&file)?;
             let errors = replay::replay_into(&transcript, &mut anstream::stdout())?;
             if errors > 0 {
@@ -266,5 +273,14 @@ fn repl(opened: Opened, keeper: Keeper) -> Result<()> {
     repl.set_asks(terminal);
     repl.set_loaded(opened.counted, opened.notes);
     repl.run()?;
+    // A program feeding the REPL learns from the exit code that the script
+    // failed; a person saw it at the terminal.
+    let failed = repl.script_errors();
+    if failed > 0 && !terminal {
+        anyhow::bail!(
+            "the script failed {failed} time{} (the errors are above)",
+            if failed == 1 { "" } else { "s" }
+        );
+    }
     Ok(())
 }

@@ -96,7 +96,7 @@ pub struct SimArgs {
     #[arg(long = "opt", value_name = "KEY=VALUE")]
     pub opts: Vec<Setting>,
     /// How many games: seeds S to S+N-1
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1000, value_parser = at_least_one)]
     pub games: u64,
     /// The first seed
     #[arg(long, default_value_t = 0)]
@@ -149,7 +149,7 @@ pub struct CheckArgs {
     #[arg(long = "opt", value_name = "KEY=VALUE")]
     pub opts: Vec<Setting>,
     /// Games per configuration
-    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 200, value_parser = at_least_one)]
     pub games: u64,
     /// The first seed
     #[arg(long, default_value_t = 0)]
@@ -206,4 +206,13 @@ pub struct WireArgs {
     /// With --json (protocol 2): stay after `end` for undo, restart, new, load or quit
     #[arg(long, requires = "json")]
     pub keep_open: bool,
+}
+
+/// A count of games: a whole number from 1 up.
+fn at_least_one(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("play at least one game".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("`{text}` is not a whole number of games")),
+    }
 }

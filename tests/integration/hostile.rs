@@ -56,6 +56,7 @@ struct Finished {
 
 fn run(dir: &Path, expectation: &Expectation) -> Finished {
     let out = tempfile::NamedTempFile::new().unwrap();
+    let shared = out.reopen().unwrap();
     // The player's folders stay untouched: state and data go to a scratch home.
     let home = tempfile::tempdir().unwrap();
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("delve"))
@@ -68,8 +69,9 @@ fn run(dir: &Path, expectation: &Expectation) -> Finished {
         .env("XDG_DATA_HOME", home.path().join("data"))
         .env_remove("DELVE_GAMES")
         .stdin(Stdio::piped())
-        .stdout(out.reopen().unwrap())
-        .stderr(out.reopen().unwrap())
+        // One open file for both, so what each writes follows the other's.
+        .stdout(shared.try_clone().unwrap())
+        .stderr(shared)
         .spawn()
         .unwrap();
     let _ = child
