@@ -309,10 +309,7 @@ fn differs(a: &State, b: &State) -> Option<String> {
 
 /// A transcript of the choices, by number as a person would type them.
 fn transcript(game: &str, seed: u64, opts: &[Setting], choices: &[Choice]) -> String {
-    let mut text = format!("# game: {game}\n# seed: {seed}\n");
-    for opt in opts {
-        text += &format!("# opt: {opt}\n");
-    }
+    let mut text = crate::transcript::record::header(game, seed, opts);
     for choice in choices {
         text += &format!("{}\n", choice.index + 1);
     }

@@ -5,6 +5,7 @@
 
 use crate::files::{self, Kind, Replace};
 use crate::run::Event;
+use crate::session::open::Setting;
 use crate::session::Session;
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
@@ -43,18 +44,21 @@ pub(crate) fn write(
             )
         })?;
     }
-    let mut text = format!(
-        "{} {}\n# seed: {}\n",
-        super::FIRST_LINE,
-        game_line(session, &dir),
-        session.deal.seed
-    );
-    for option in &session.ruleset.declared.options {
-        let value = session.option_text(&option.name);
-        if value != option.default.to_string() {
-            text += &format!("# opt: {}={value}\n", option.name);
-        }
-    }
+    let changed: Vec<Setting> = session
+        .ruleset
+        .declared
+        .options
+        .iter()
+        .map(|o| Setting {
+            key: o.name.clone(),
+            value: session.option_text(&o.name),
+        })
+        .filter(|s| {
+            let option = session.ruleset.option(&s.key);
+            option.is_some_and(|o| s.value != o.default.to_string())
+        })
+        .collect();
+    let mut text = header(&game_line(session, &dir), session.deal.seed, &changed);
     if let Some(deal) = &session.deal.stack {
         // A deal file outside the transcript's folder would be refused when
         // it replays (`crate::read::inside`): its text is written beside it.
@@ -86,6 +90,16 @@ pub(crate) fn write(
     files::write(path, text.as_bytes(), Kind::Transcript, replace)
         .with_context(|| format!("can not record to {shown}"))?;
     Ok(answers.len())
+}
+
+/// The lines that set up a game: its ruleset, seed and options as set. Every
+/// transcript delve writes (`record`, `delve check`'s failing games) opens so.
+pub(crate) fn header(game: &str, seed: u64, settings: &[Setting]) -> String {
+    let mut text = format!("{} {game}\n# seed: {seed}\n", super::FIRST_LINE);
+    for setting in settings {
+        text += &format!("# opt: {setting}\n");
+    }
+    text
 }
 
 /// The game as the header names it: a catalog name, or the script's path

@@ -27,8 +27,14 @@ pub(crate) fn transcripts_folder(named: Option<&Path>) -> Result<PathBuf> {
 /// options and seed; returns its path.
 pub(crate) fn write_transcript(dir: &Path, failure: &Failure) -> Result<PathBuf> {
     let path = dir.join(file_name(failure));
-    std::fs::write(&path, &failure.transcript)
-        .with_context(|| format!("can not write the transcript {}", path.display()))?;
+    // Only a transcript of an earlier check is replaced, never another file.
+    crate::files::write(
+        &path,
+        failure.transcript.as_bytes(),
+        crate::file_kind::Kind::Transcript,
+        crate::files::Replace::SameKind,
+    )
+    .with_context(|| format!("can not write the transcript {}", path.display()))?;
     Ok(path)
 }
 
