@@ -159,3 +159,22 @@ fn the_walk_through_house_rules_are_the_example_files_and_hold_every_invariant()
             .success();
     }
 }
+
+#[test]
+fn every_library_script_the_guide_imports_is_shipped() {
+    let guide = include_str!("../../docs/scripting.md");
+    let lib = Path::new(env!("CARGO_MANIFEST_DIR")).join("games/lib");
+    let mut named = 0;
+    for line in guide.lines() {
+        let Some(rest) = line.trim_start().strip_prefix("import \"") else {
+            continue;
+        };
+        let name = rest.split('"').next().unwrap();
+        named += 1;
+        assert!(
+            lib.join(format!("{name}.rhai")).is_file(),
+            "docs/scripting.md imports `{name}`, which games/lib lacks"
+        );
+    }
+    assert!(named > 0, "the guide shows an import");
+}
