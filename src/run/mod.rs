@@ -7,8 +7,10 @@
 //! thread between a person's answers).
 
 pub(crate) mod live;
+pub(crate) mod mc;
 pub(crate) mod protocol;
 mod runtime;
+pub(crate) mod world;
 
 use crate::game::deal::DealFile;
 use crate::game::decision::{Choice, Prompt};
@@ -55,6 +57,8 @@ pub struct Plan {
     pub check_cards: bool,
     /// Keep narration and choices as events (sim does not need them).
     pub record_events: bool,
+    /// Watch what the player sees, or replay a world of it.
+    pub(crate) watch: world::Watch,
 }
 
 impl Plan {
@@ -66,6 +70,7 @@ impl Plan {
             answerer,
             check_cards: cfg!(debug_assertions),
             record_events: true,
+            watch: world::Watch::Off,
         }
     }
 }
@@ -169,6 +174,8 @@ pub struct Report {
     /// The script's picture of the table (live runs only, if it has a view).
     pub view: Option<Result<String, ScriptError>>,
     pub diverged: Option<Divergence>,
+    /// What the player saw, if the run was watched.
+    pub(crate) watched: Option<world::Watched>,
 }
 
 /// What a person (on another thread) asks of a live run paused at a decision.

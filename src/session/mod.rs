@@ -273,6 +273,46 @@ impl Session {
         Some(self.live.hint())
     }
 
+    /// Monte Carlo estimates of every option now, from worlds the player
+    /// can not tell apart (no face-down card is read); Ctrl-C cuts it short
+    /// with the best so far. Runs on a thread of its own with a fresh copy
+    /// of the ruleset, so the live run stays as it is.
+    pub(crate) fn hint_mc(
+        &self,
+        settings: &crate::run::mc::Settings,
+    ) -> Result<crate::run::mc::Estimates, crate::run::mc::Failure> {
+        use crate::run::mc::{estimate, Failure};
+        let interrupted =
+            || crate::script::engine::INTERRUPT.load(std::sync::atomic::Ordering::Relaxed);
+        let (file, options, deal, choices) = (
+            self.ruleset.file.clone(),
+            &self.options,
+            &self.deal,
+            &self.choices,
+        );
+        std::thread::scope(|scope| {
+            let worker = std::thread::Builder::new().stack_size(crate::run::live::STACK);
+            let handle = worker
+                .spawn_scoped(scope, || {
+                    let program = crate::run::Program::load(file)
+                        .map_err(|e| Failure::Load(format!("{e:#}")))?;
+                    estimate(
+                        &program,
+                        options,
+                        deal,
+                        choices,
+                        settings,
+                        &interrupted,
+                        &mut |_, _| {},
+                    )
+                })
+                .map_err(|e| Failure::Load(format!("can not start a thread: {e}")))?;
+            handle
+                .join()
+                .unwrap_or_else(|_| Err(Failure::Load("the hint's thread panicked".into())))
+        })
+    }
+
     /// Ends the session, keeping its thread for another game of the same ruleset.
     pub fn into_live(self) -> LiveRun {
         self.live
