@@ -231,3 +231,99 @@ pub(crate) fn estimate(
         cut_short,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::decision::Choice;
+    use crate::run::world::Watch;
+
+    /// Four turns: each draws the deck's top card face up (and names it) or
+    /// buries it face down unseen.
+    const GAME: &str = r#"
+title("Draw or bury");
+fn play() {
+    let deck = new_pile("deck", "down");
+    deck.create(standard_deck(0));
+    deck.shuffle();
+    let up = new_pile("drawn", "up");
+    let down = new_pile("buried", "down");
+    for n in 0..4 {
+        if ask(`Turn ${n + 1}`, ["draw", "bury"]) == 0 {
+            deck.move_top(up);
+            say(`You drew ${up.top}.`);
+        } else {
+            deck.move_top(down);
+        }
+    }
+    end("win", 1, "Done.");
+}
+"#;
+
+    fn program() -> (tempfile::TempDir, Program) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("draw-or-bury.rhai");
+        std::fs::write(&path, GAME).unwrap();
+        let program = Program::load_named(path.to_str().unwrap()).unwrap();
+        (dir, program)
+    }
+
+    #[test]
+    fn every_accepted_world_replays_what_the_player_saw_and_hides_the_rest() {
+        let (_dir, program) = program();
+        let options = Options::default();
+        let deal = Deal {
+            seed: 9,
+            stack: None,
+        };
+        let choices: Vec<Choice> = [0, 1, 0]
+            .iter()
+            .map(|&i| Choice {
+                index: i,
+                key: ["draw", "bury"][i].into(),
+            })
+            .collect();
+        let real = play(
+            &program,
+            Plan::new(
+                options.clone(),
+                deal.clone(),
+                choices.clone(),
+                Answerer::Person,
+            ),
+        );
+        let (_, sight) = sight(&program, &options, &deal, &choices).unwrap();
+        let buried = |report: &super::super::Report| {
+            let pile = report
+                .table
+                .pile(report.table.pile_index("buried").unwrap());
+            pile.cards().cloned().collect::<Vec<_>>()
+        };
+        let mut differs = 0;
+        for w in 0..40 {
+            let mut plan = Plan::new(
+                options.clone(),
+                Deal {
+                    seed: world_seed(1, 3, w),
+                    stack: None,
+                },
+                choices.clone(),
+                Answerer::Person,
+            );
+            plan.watch = Watch::World(sight.clone());
+            let world = play(&program, plan);
+            assert!(
+                !world.watched.as_ref().unwrap().rejected,
+                "world {w} rejected"
+            );
+            assert_eq!(world.events, real.events, "world {w} says something else");
+            assert_eq!(world.stop, real.stop, "world {w} asks something else");
+            differs += usize::from(buried(&world) != buried(&real));
+        }
+        // The buried card was never seen: the worlds deal it afresh.
+        assert!(
+            differs > 30,
+            "only {differs} of 40 worlds buried another card"
+        );
+    }
+}

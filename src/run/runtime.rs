@@ -294,6 +294,9 @@ impl Runtime {
                 MAX_SAID_PER_GAME >> 20
             )));
         }
+        if let Some(watcher) = self.watcher.as_mut() {
+            watcher.glimpse(&self.table);
+        }
         if self.record_events {
             self.news.push(event);
         }

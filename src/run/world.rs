@@ -139,6 +139,22 @@ impl Watcher {
         self.sight.shuffles.push(cards.to_vec());
     }
 
+    /// Something said (or a lone option taken): the real game notes the
+    /// cards lying face up then as seen, for a card may be turned up, named
+    /// and put away between two decisions. Worlds need not.
+    pub(crate) fn glimpse(&mut self, table: &Table) {
+        if self.real.is_some() {
+            return;
+        }
+        for pile in table.piles() {
+            for placed in pile.placed().iter().filter(|p| p.face_up) {
+                if let Some(&nth) = self.last_shuffle.get(&placed.card) {
+                    self.sight.pins.insert((nth, placed.card.clone()));
+                }
+            }
+        }
+    }
+
     /// A decision put to the player: digests what they see; false if a
     /// world has shown something the player did not see.
     pub(crate) fn saw(&mut self, said: &[String], prompt: &Prompt, table: &Table) -> bool {
