@@ -266,7 +266,11 @@ fn hint_mc(session: &mut Session) -> Result<Effect, Failure> {
     if session.prompt().is_none() {
         return Err(Failure::Refused(over("hint")));
     }
-    let mut settings = crate::run::mc::Settings::default();
+    // A person waits: at most a few seconds, then the best so far.
+    let mut settings = crate::run::mc::Settings {
+        budget: Some(std::time::Duration::from_secs(5)),
+        ..crate::run::mc::Settings::default()
+    };
     if session.ruleset.has_bot() {
         settings.rollout = crate::run::Answerer::ScriptBot;
     }

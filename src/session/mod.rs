@@ -282,15 +282,29 @@ impl Session {
         settings: &crate::run::mc::Settings,
     ) -> Result<crate::run::mc::Estimates, crate::run::mc::Failure> {
         use crate::run::mc::{estimate, Failure};
-        let interrupted =
-            || crate::script::engine::INTERRUPT.load(std::sync::atomic::Ordering::Relaxed);
+        use crate::script::engine::INTERRUPT;
+        use std::sync::atomic::Ordering;
+        INTERRUPT.store(false, Ordering::Relaxed);
+        let interrupted = || INTERRUPT.load(Ordering::Relaxed);
+        let started = std::time::Instant::now();
+        let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+        let mut shown = false;
+        let mut progress = |accepted: usize, tried: usize| {
+            if terminal && started.elapsed().as_millis() > 1000 {
+                eprint!(
+                    "\rhint: {accepted} of {} worlds ({tried} tried), Ctrl-C for the best so far ",
+                    settings.worlds
+                );
+                shown = true;
+            }
+        };
         let (file, options, deal, choices) = (
             self.ruleset.file.clone(),
             &self.options,
             &self.deal,
             &self.choices,
         );
-        std::thread::scope(|scope| {
+        let result = std::thread::scope(|scope| {
             let worker = std::thread::Builder::new().stack_size(crate::run::live::STACK);
             let handle = worker
                 .spawn_scoped(scope, || {
@@ -303,14 +317,19 @@ impl Session {
                         choices,
                         settings,
                         &interrupted,
-                        &mut |_, _| {},
+                        &mut progress,
                     )
                 })
                 .map_err(|e| Failure::Load(format!("can not start a thread: {e}")))?;
             handle
                 .join()
                 .unwrap_or_else(|_| Err(Failure::Load("the hint's thread panicked".into())))
-        })
+        });
+        INTERRUPT.store(false, Ordering::Relaxed);
+        if shown {
+            eprint!("\r\x1b[K");
+        }
+        result
     }
 
     /// Ends the session, keeping its thread for another game of the same ruleset.
