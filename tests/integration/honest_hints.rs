@@ -91,3 +91,18 @@ fn hint_mc_in_the_protocol_gives_each_option_with_its_figures() {
         assert_eq!(option["games"], reply["worlds"]);
     }
 }
+
+#[test]
+fn a_ruleset_whose_worlds_are_nearly_all_told_apart_gets_a_clear_message() {
+    let out = delve()
+        .args(["play", "tests/scripts/tells-hidden.rhai", "--seed", "2"])
+        .write_stdin("hint\nquit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).replace('\n', " ");
+    assert!(text.contains("no hint: only"), "{text}");
+    assert!(
+        text.contains("random worlds replay what the player saw"),
+        "{text}"
+    );
+}
