@@ -361,6 +361,11 @@ impl Host for Runtime {
 
     fn table_mut(&mut self, what: &str) -> Fallible<&mut Table> {
         self.may_change(what)?;
+        // Every change starts here: the table as the last one left it is
+        // a moment a card may have lain face up.
+        if let Some(watcher) = self.watcher.as_mut() {
+            watcher.glimpse(&self.table);
+        }
         Ok(&mut self.table)
     }
 

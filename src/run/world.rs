@@ -2,7 +2,8 @@
 //! one. A run may *watch* what the player sees: at every decision put to
 //! the player it digests the narration since the last one, the prompt and
 //! the table as shown (face-down cards only as such), and notes which cards
-//! lay face up, so which places of which shuffle the player has seen. A
+//! lay face up (or stood in the game's state) at any moment, so which
+//! places of which shuffle the player has seen. A
 //! *world* replays the same choices with a fresh stream: each past shuffle
 //! keeps the cards the player saw where they lay and deals the others at
 //! random among the other places, the script's past random numbers are the
@@ -17,7 +18,7 @@
 use crate::game::card::Card;
 use crate::game::decision::Prompt;
 use crate::game::random::Random;
-use crate::game::table::Table;
+use crate::game::table::{Table, Value};
 use std::collections::{HashMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
@@ -139,18 +140,27 @@ impl Watcher {
         self.sight.shuffles.push(cards.to_vec());
     }
 
-    /// Something said (or a lone option taken): the real game notes the
-    /// cards lying face up then as seen, for a card may be turned up, named
-    /// and put away between two decisions. Worlds need not.
+    /// A moment of the real game (before each change of the table, and
+    /// when something is said): the cards lying face up then are seen, for
+    /// a card may be turned up, named and put away between two decisions.
+    /// Worlds need not note it.
     pub(crate) fn glimpse(&mut self, table: &Table) {
         if self.real.is_some() {
             return;
         }
-        for pile in table.piles() {
-            for placed in pile.placed().iter().filter(|p| p.face_up) {
-                if let Some(&nth) = self.last_shuffle.get(&placed.card) {
-                    self.sight.pins.insert((nth, placed.card.clone()));
-                }
+        let face_up = table
+            .piles()
+            .iter()
+            .flat_map(|pile| pile.placed().iter().filter(|p| p.face_up))
+            .map(|placed| &placed.card);
+        // A card in the game's state is shown with it.
+        let in_state = table.state.values().filter_map(|value| match value {
+            Value::Card(card) => Some(card),
+            _ => None,
+        });
+        for card in face_up.chain(in_state) {
+            if let Some(&nth) = self.last_shuffle.get(card) {
+                self.sight.pins.insert((nth, card.clone()));
             }
         }
     }
