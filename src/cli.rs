@@ -101,9 +101,16 @@ pub struct SimArgs {
     /// The first seed
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Who plays: `random` (uniform among the options) or `heuristic` (the script's own bot)
+    /// Who plays: `random` (uniform among the options), `heuristic` (the script's own bot)
+    /// or `mc` (Monte Carlo over worlds the player can not tell apart, never peeking)
     #[arg(long, default_value = "random")]
     pub bot: String,
+    /// The mc bot: worlds per decision (every option is played out once in each)
+    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub worlds: u64,
+    /// The mc bot: who plays a world out, `random` or `heuristic` (the script's own bot)
+    #[arg(long, default_value = "random")]
+    pub rollout: String,
     /// Worker threads, 1 to 256 (default: one per core); results do not depend on it
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: Option<u16>,

@@ -1,8 +1,9 @@
 //! The subcommands with more to them than opening a game, one file each,
-//! named as the command: `check`, `sim` (with its arithmetic in `tally.rs`),
+//! named as the command: `check`, `sim`, `mc` (the Monte Carlo bot) (with its arithmetic in `tally.rs`),
 //! `source` and `test`. `app.rs` dispatches to them.
 
 pub(crate) mod check;
+pub(crate) mod mc;
 pub(crate) mod sim;
 pub(crate) mod source;
 pub(crate) mod tally;

@@ -2,6 +2,7 @@
 //! threads, then summed up. Each game is identified by its seed and
 //! results are gathered in seed order, so they do not depend on `--jobs`.
 
+use crate::commands::mc::{self, McBot};
 use crate::commands::tally;
 use crate::run::Program;
 use crate::run::{self, Answerer, Deal, Plan, Stop};
@@ -12,11 +13,13 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::time::Instant;
 
-/// Who plays: uniform random choices, or the script's own `fn bot`.
+/// Who plays: uniform random choices, the script's own `fn bot`, or the
+/// Monte Carlo bot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Bot {
     Random,
     Heuristic,
+    Mc(McBot),
 }
 
 impl Bot {
@@ -24,8 +27,9 @@ impl Bot {
         match name {
             "random" => Ok(Bot::Random),
             "heuristic" => Ok(Bot::Heuristic),
+            "mc" => Ok(Bot::Mc(McBot::default())),
             other => Err(UsageError(format!(
-                "no bot named `{other}`: the bots are random and heuristic"
+                "no bot named `{other}`: the bots are random, heuristic and mc"
             ))),
         }
     }
@@ -34,6 +38,7 @@ impl Bot {
         match self {
             Bot::Random => "random",
             Bot::Heuristic => "heuristic",
+            Bot::Mc(_) => "mc",
         }
     }
 }
@@ -52,7 +57,12 @@ impl Setup {
         let program = Program::load_named(&self.game)?;
         let ruleset = program.ruleset();
         let options = options_for(ruleset, &self.opts)?;
-        if bot == Bot::Heuristic && !ruleset.has_bot() {
+        let heuristic = match bot {
+            Bot::Heuristic => true,
+            Bot::Mc(mc) => mc.heuristic,
+            Bot::Random => false,
+        };
+        if heuristic && !ruleset.has_bot() {
             return Err(UsageError(format!(
                 "{} has no heuristic bot (its script defines no `fn bot(question, options)` or `fn rate(option)`): use --bot random",
                 self.game
@@ -160,6 +170,14 @@ pub(crate) fn play(
     let answerer = match bot {
         Bot::Random => Answerer::RandomBot,
         Bot::Heuristic => Answerer::ScriptBot,
+        Bot::Mc(settings) => {
+            let (outcome, decisions) = mc::play(program, options, seed, settings)?;
+            return Ok(Game {
+                win: outcome.is_win(),
+                score: outcome.score_number(),
+                decisions,
+            });
+        }
     };
     let mut plan = Plan::new(
         options.clone(),
@@ -260,7 +278,11 @@ pub(crate) fn report(summary: &Summary, jobs: usize) -> String {
 /// `delve sim`: one configuration, or two on the same seeds with `--vs`.
 pub(crate) fn command(args: &crate::cli::SimArgs) -> Result<()> {
     let mut out = anstream::stdout();
-    let bot = Bot::parse(&args.bot)?;
+    let mut bot = Bot::parse(&args.bot)?;
+    if let Bot::Mc(mc) = &mut bot {
+        mc.worlds = usize::try_from(args.worlds).unwrap_or(usize::MAX);
+        mc.heuristic = crate::commands::mc::heuristic_rollout(&args.rollout)?;
+    }
     crate::usage::last_seed(args.seed, args.games)?;
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),

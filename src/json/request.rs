@@ -26,7 +26,7 @@ pub(crate) enum Request {
 
 /// The commands of version 2, as the error for an unknown line lists them.
 pub(crate) const COMMANDS: &str =
-    "undo [N|all], redo [N|all], hint, restart, new [SEED], save [--replace] PATH, load PATH, rules, options, log, quit";
+    "undo [N|all], redo [N|all], hint [mc], restart, new [SEED], save [--replace] PATH, load PATH, rules, options, log, quit";
 
 /// Reads one line; `v2` is false in protocol 1, where only `undo` was a command.
 pub(crate) fn parse(line: &str, options: &[Offer], v2: bool) -> Request {
@@ -110,6 +110,7 @@ fn command(line: &str) -> Option<Request> {
             })
         }
         ("load", path) => act(Command::Load(named(path))),
+        ("hint", "mc") => act(Command::HintMc),
         (_, more) if !more.is_empty() => usage(&format!("{name} takes nothing after it")),
         ("hint", _) => act(Command::Hint),
         ("restart", _) => act(Command::Restart),

@@ -34,6 +34,7 @@ pub(crate) enum Command {
     Reload,
     Log,
     Hint,
+    HintMc,
     Stats(Option<String>),
     Quit,
 }
@@ -110,6 +111,7 @@ pub(crate) fn parse(input: &str) -> Option<Result<Command, String>> {
         ("reload", []) => Command::Reload,
         ("log", []) => Command::Log,
         ("hint", []) => Command::Hint,
+        ("hint", ["mc"]) => Command::HintMc,
         ("stats", []) => Command::Stats(None),
         ("stats", [game]) => Command::Stats(Some(game.to_string())),
         ("quit", []) => Command::Quit,

@@ -141,9 +141,9 @@ pub(crate) const COMMANDS: &[Manual] = &[
     },
     Manual {
         name: "hint",
-        args: "",
-        summary: "what the ruleset's own bot would choose",
-        details: "Asks the ruleset's own bot what it would choose now.\nExample: hint",
+        args: "[mc]",
+        summary: "what the ruleset's own bot would choose, or Monte Carlo estimates",
+        details: "Asks the ruleset's own bot what it would choose now. `hint mc` (or `hint` where the ruleset has no bot) plays every option out in many worlds that differ from this game only in what you have not seen, and shows each option's win rate, its margin and mean score, best first: no face-down card is looked at. Ctrl-C gives the best so far.\nExample: hint mc",
     },
     Manual {
         name: "stats",

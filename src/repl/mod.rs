@@ -341,6 +341,7 @@ impl<'a> Repl<'a> {
             Command::Reload => self.act(act::Command::Reload),
             Command::Log => self.act(act::Command::Log),
             Command::Hint => self.act(act::Command::Hint),
+            Command::HintMc => self.act(act::Command::HintMc),
             Command::New(seed) => {
                 if !self.may_replace()? {
                     return Ok(());

@@ -148,5 +148,6 @@ fn internal_failure(what: &str) -> Report {
         stop: Stop::Failed(internal_error(what)),
         view: None,
         diverged: None,
+        watched: None,
     }
 }

@@ -8,8 +8,10 @@
 
 mod inspect;
 pub(crate) mod live;
+pub(crate) mod mc;
 pub(crate) mod protocol;
 mod runtime;
+pub(crate) mod world;
 
 use crate::game::deal::DealFile;
 use crate::game::decision::{Choice, Prompt};
@@ -59,6 +61,8 @@ pub struct Plan {
     /// At every decision past the replayed choices, look at it as a player
     /// would: the view, every label and key, the bot (`delve check`).
     pub inspect: bool,
+    /// Watch what the player sees, or replay a world of it.
+    pub(crate) watch: world::Watch,
 }
 
 impl Plan {
@@ -71,6 +75,7 @@ impl Plan {
             check_cards: cfg!(debug_assertions),
             record_events: true,
             inspect: false,
+            watch: world::Watch::Off,
         }
     }
 }
@@ -174,6 +179,8 @@ pub struct Report {
     /// The script's picture of the table (live runs only, if it has a view).
     pub view: Option<Result<String, ScriptError>>,
     pub diverged: Option<Divergence>,
+    /// What the player saw, if the run was watched.
+    pub(crate) watched: Option<world::Watched>,
 }
 
 /// What a person (on another thread) asks of a live run paused at a decision.

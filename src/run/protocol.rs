@@ -47,8 +47,21 @@ pub(crate) fn decide(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fal
         }
         return Ok(0);
     }
-    if rt.borrow().replaying() {
+    if rt.borrow().watching() {
         let offered = prompt.insert(build_prompt(ctx, rt, asked)?);
+        if !rt.borrow_mut().saw(offered) {
+            rt.borrow_mut().set_stop(Stop::Failed(ScriptError::new(
+                ErrorKind::Runtime,
+                "this world shows what the player did not see".into(),
+            )));
+            return Err(halt());
+        }
+    }
+    if rt.borrow().replaying() {
+        if prompt.is_none() {
+            prompt = Some(build_prompt(ctx, rt, asked)?);
+        }
+        let offered = prompt.as_ref().expect("built");
         let replayed = rt.borrow_mut().next_replayed(offered);
         if let Some(index) = replayed {
             return record(ctx, rt, asked, prompt.as_ref(), index);

@@ -4,6 +4,7 @@
 //! change it through the script layer's `Host` trait; the engine owns it
 //! behind `Rc<RefCell>`.
 
+use super::world::{Watched, Watcher};
 use super::{inspect, protocol, Answerer, Divergence, Event, Link, Outcome, Plan, Report, Stop};
 use crate::game::card::Card;
 use crate::game::deal::DealFile;
@@ -54,6 +55,8 @@ pub struct Runtime {
     restart: Option<Plan>,
     diverged: Option<Divergence>,
     wiring: Wiring,
+    /// What the player sees, when watched (hints, worlds).
+    watcher: Option<Watcher>,
 }
 
 /// What a run checks as it goes, beyond the rules themselves.
@@ -95,6 +98,7 @@ impl Runtime {
             restart: None,
             diverged: None,
             wiring,
+            watcher: None,
         }
     }
 
@@ -123,6 +127,29 @@ impl Runtime {
             decisions: plan.inspect,
         };
         self.mode = Mode::Play;
+        self.watcher = Watcher::new(plan.watch);
+    }
+
+    pub(crate) fn watching(&self) -> bool {
+        self.watcher
+            .as_ref()
+            .is_some_and(|w| !w.rejected && (!w.is_world() || w.in_past()))
+    }
+
+    /// A decision put to the player, when watched: false if this world
+    /// shows something the real game did not. Once a world is past the
+    /// player's moment, its playout keeps no events.
+    pub(crate) fn saw(&mut self, prompt: &Prompt) -> bool {
+        let Some(watcher) = self.watcher.as_mut() else {
+            return true;
+        };
+        let from = watcher.digested(self.news.len()).min(self.news.len());
+        let said: Vec<String> = self.news[from..].iter().map(Event::text).collect();
+        let fits = watcher.saw(&said, prompt, &self.table);
+        if fits && !watcher.in_past() && watcher.is_world() {
+            self.record_events = false;
+        }
+        fits
     }
 
     /// The random bot's pick: uniform, from the bots' stream.
@@ -275,6 +302,7 @@ impl Runtime {
             stop,
             view,
             diverged: self.diverged.take(),
+            watched: self.watcher.take().map(Watched::from),
         }
     }
 }
@@ -294,6 +322,9 @@ impl Runtime {
                 MAX_SAID_PER_STEP >> 10,
                 MAX_SAID_PER_GAME >> 20
             )));
+        }
+        if let Some(watcher) = self.watcher.as_mut() {
+            watcher.glimpse(&self.table);
         }
         if self.record_events {
             self.news.push(event);
@@ -364,6 +395,11 @@ impl Host for Runtime {
 
     fn table_mut(&mut self, what: &str) -> Fallible<&mut Table> {
         self.may_change(what)?;
+        // Every change starts here: the table as the last one left it is
+        // a moment a card may have lain face up.
+        if let Some(watcher) = self.watcher.as_mut() {
+            watcher.glimpse(&self.table);
+        }
         Ok(&mut self.table)
     }
 
@@ -371,7 +407,10 @@ impl Host for Runtime {
     /// stream for a bot.
     fn random_below(&mut self, n: usize) -> Fallible<usize> {
         match self.mode {
-            Mode::Play => Ok(self.random.below(n)),
+            Mode::Play => Ok(match self.watcher.as_mut() {
+                Some(watcher) => watcher.random(n, &mut self.random),
+                None => self.random.below(n),
+            }),
             Mode::Bot => Ok(self.bot_random.below(n)),
             _ => self.may_change("random").map(|()| 0),
         }
@@ -381,6 +420,21 @@ impl Host for Runtime {
     fn shuffle(&mut self, cards: &mut Vec<Card>, pile: &str) -> anyhow::Result<()> {
         let nth = self.shuffles;
         self.shuffles += 1;
+        if let Some(watcher) = self.watcher.as_mut() {
+            if watcher.shuffles_past(nth) {
+                watcher.shuffle(cards, nth, &mut self.random);
+            } else {
+                crate::game::deal::shuffle(
+                    cards,
+                    nth,
+                    self.deal.as_deref(),
+                    &mut self.random,
+                    pile,
+                )?;
+            }
+            watcher.shuffled(cards);
+            return Ok(());
+        }
         crate::game::deal::shuffle(cards, nth, self.deal.as_deref(), &mut self.random, pile)
     }
 

@@ -50,6 +50,8 @@ pub(crate) enum Command {
     /// A new deal: the next seed, or this one.
     New(Option<u64>),
     Hint,
+    /// A Monte Carlo hint, even where the ruleset has a bot of its own.
+    HintMc,
     Reload,
     /// Save; `counted` says the game's end is in the statistics already,
     /// `replace` what may stand at the path.
@@ -73,7 +75,7 @@ impl Command {
             Command::Redo(_) => "redo",
             Command::Restart => "restart",
             Command::New(_) => "new",
-            Command::Hint => "hint",
+            Command::Hint | Command::HintMc => "hint",
             Command::Reload => "reload",
             Command::Save { .. } => "save",
             Command::Load(_) => "load",
@@ -172,7 +174,9 @@ pub(crate) fn apply(session: &mut Session, command: Command) -> Result<Effect, F
             effect.replaced = Some(false);
             Ok(effect)
         }
+        Command::Hint if !session.ruleset.has_bot() => hint_mc(session),
         Command::Hint => hint(session),
+        Command::HintMc => hint_mc(session),
         Command::Reload => reload(session),
         Command::Save {
             file,
@@ -254,6 +258,73 @@ fn hint(session: &mut Session) -> Result<Effect, Failure> {
             session.ruleset.name()
         ))),
     }
+}
+
+/// Each option's estimated win rate and mean score over worlds the player
+/// can not tell apart, best first.
+fn hint_mc(session: &mut Session) -> Result<Effect, Failure> {
+    if session.prompt().is_none() {
+        return Err(Failure::Refused(over("hint")));
+    }
+    // A person waits: at most a few seconds, then the best so far.
+    let mut settings = crate::run::mc::Settings {
+        budget: Some(std::time::Duration::from_secs(5)),
+        ..crate::run::mc::Settings::default()
+    };
+    if session.ruleset.has_bot() {
+        settings.rollout = crate::run::Answerer::ScriptBot;
+    }
+    let estimates = session.hint_mc(&settings).map_err(|e| match e {
+        crate::run::mc::Failure::Script(error) => Failure::Script {
+            message: format!("script error in a world of the hint: {error}"),
+            kind: Some(error.kind),
+            note: STAYS,
+        },
+        other => Failure::Refused(format!("no hint: {other}")),
+    })?;
+    let mut text = format!(
+        "hint (Monte Carlo over {} worlds of {} tried{}; no face-down card was looked at):",
+        estimates.worlds,
+        estimates.tried,
+        if estimates.cut_short {
+            ", cut short"
+        } else {
+            ""
+        }
+    );
+    let mut rows = Vec::new();
+    for e in &estimates.options {
+        let score = e
+            .mean_score()
+            .map_or(String::new(), |m| format!(", mean score {m:.1}"));
+        text += &format!(
+            "\n  {}. {}: win {:.0}% ± {:.0}{score}",
+            e.index + 1,
+            e.label,
+            100.0 * e.win_rate(),
+            100.0 * e.margin()
+        );
+        let mut row = option_fields(e.index, &e.key, &e.label);
+        row.insert("win_rate".into(), json!(e.win_rate()));
+        row.insert("margin".into(), json!(e.margin()));
+        row.insert("mean_score".into(), json!(e.mean_score()));
+        row.insert("games".into(), json!(e.games));
+        rows.push(Value::Object(row));
+    }
+    let best = &estimates.options[0];
+    let mut effect = Effect::said(text);
+    effect.fields = option_fields(best.index, &best.key, &best.label);
+    effect.fields.insert("method".into(), json!("mc"));
+    effect.fields.insert("options".into(), Value::Array(rows));
+    effect
+        .fields
+        .insert("worlds".into(), json!(estimates.worlds));
+    effect.fields.insert("tried".into(), json!(estimates.tried));
+    effect
+        .fields
+        .insert("cut_short".into(), json!(estimates.cut_short));
+    effect.fields.insert("peeked".into(), json!(false));
+    Ok(effect)
 }
 
 fn reload(session: &mut Session) -> Result<Effect, Failure> {

@@ -273,6 +273,65 @@ impl Session {
         Some(self.live.hint())
     }
 
+    /// Monte Carlo estimates of every option now, from worlds the player
+    /// can not tell apart (no face-down card is read); Ctrl-C cuts it short
+    /// with the best so far. Runs on a thread of its own with a fresh copy
+    /// of the ruleset, so the live run stays as it is.
+    pub(crate) fn hint_mc(
+        &self,
+        settings: &crate::run::mc::Settings,
+    ) -> Result<crate::run::mc::Estimates, crate::run::mc::Failure> {
+        use crate::run::mc::{estimate, Failure};
+        use crate::script::engine::INTERRUPT;
+        use std::sync::atomic::Ordering;
+        INTERRUPT.store(false, Ordering::Relaxed);
+        let interrupted = || INTERRUPT.load(Ordering::Relaxed);
+        let started = std::time::Instant::now();
+        let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+        let mut shown = false;
+        let mut progress = |accepted: usize, tried: usize| {
+            if terminal && started.elapsed().as_millis() > 1000 {
+                eprint!(
+                    "\rhint: {accepted} of {} worlds ({tried} tried), Ctrl-C for the best so far ",
+                    settings.worlds
+                );
+                shown = true;
+            }
+        };
+        let (file, options, deal, choices) = (
+            self.ruleset.file.clone(),
+            &self.options,
+            &self.deal,
+            &self.choices,
+        );
+        let result = std::thread::scope(|scope| {
+            let worker = std::thread::Builder::new().stack_size(crate::run::live::STACK);
+            let handle = worker
+                .spawn_scoped(scope, || {
+                    let program = crate::run::Program::load(file)
+                        .map_err(|e| Failure::Load(format!("{e:#}")))?;
+                    estimate(
+                        &program,
+                        options,
+                        deal,
+                        choices,
+                        settings,
+                        &interrupted,
+                        &mut progress,
+                    )
+                })
+                .map_err(|e| Failure::Load(format!("can not start a thread: {e}")))?;
+            handle
+                .join()
+                .unwrap_or_else(|_| Err(Failure::Load("the hint's thread panicked".into())))
+        });
+        INTERRUPT.store(false, Ordering::Relaxed);
+        if shown {
+            eprint!("\r\x1b[K");
+        }
+        result
+    }
+
     /// Ends the session, keeping its thread for another game of the same ruleset.
     pub fn into_live(self) -> LiveRun {
         self.live

@@ -1,0 +1,101 @@
+//! The Monte Carlo bot (`--bot mc`): at each decision with more than one
+//! option it asks `run::mc` for estimates in worlds the player can not tell
+//! apart, and takes the best (win rate, then mean score). Its worlds come
+//! from the game's seed mixed with a constant, never from its cards.
+
+use crate::game::decision::Choice;
+use crate::run::mc::{self, Settings};
+use crate::run::{self, Answerer, Deal, Outcome, Plan, Program, Stop};
+use crate::script::declare::Options;
+use crate::session::open::UsageError;
+
+/// The mc bot's settings as a command line gives them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct McBot {
+    pub worlds: usize,
+    /// Roll out with the ruleset's own bot instead of the random one.
+    pub heuristic: bool,
+}
+
+impl Default for McBot {
+    fn default() -> McBot {
+        McBot {
+            worlds: Settings::default().worlds,
+            heuristic: false,
+        }
+    }
+}
+
+impl McBot {
+    pub(crate) fn settings(self, seed: u64) -> Settings {
+        Settings {
+            worlds: self.worlds,
+            rollout: if self.heuristic {
+                Answerer::ScriptBot
+            } else {
+                Answerer::RandomBot
+            },
+            seed: seed ^ 0x3C0F_FEE5_DEC1_DE00,
+            budget: None,
+        }
+    }
+}
+
+/// One game by the mc bot: its outcome and how many choices it made; a
+/// script error names the seed.
+pub(crate) fn play(
+    program: &Program,
+    options: &Options,
+    seed: u64,
+    bot: McBot,
+) -> Result<(Outcome, usize), String> {
+    let name = program.ruleset().name();
+    let deal = Deal { seed, stack: None };
+    let settings = bot.settings(seed);
+    let mut choices: Vec<Choice> = Vec::new();
+    loop {
+        let mut plan = Plan::new(
+            options.clone(),
+            deal.clone(),
+            choices.clone(),
+            Answerer::Person,
+        );
+        plan.check_cards = false;
+        let report = run::play(program, plan);
+        let prompt = match report.stop {
+            Stop::Ended(outcome) => return Ok((outcome, choices.len())),
+            Stop::Failed(error) => return Err(format!("{name} seed {seed}: {error}")),
+            Stop::Asking(prompt) => prompt,
+        };
+        let index = if prompt.options.len() == 1 {
+            0
+        } else {
+            let estimates = mc::estimate(
+                program,
+                options,
+                &deal,
+                &choices,
+                &settings,
+                &|| false,
+                &mut |_, _| {},
+            )
+            .map_err(|e| format!("{name} seed {seed}: {e}"))?;
+            estimates.options[0].index
+        };
+        choices.push(Choice {
+            index,
+            key: prompt.options[index].key.clone(),
+        });
+    }
+}
+
+/// `--rollout random|heuristic`.
+pub(crate) fn heuristic_rollout(name: &str) -> Result<bool, UsageError> {
+    match name {
+        "random" => Ok(false),
+        "heuristic" => Ok(true),
+        other => Err(UsageError(format!(
+            "no rollout named `{other}`: the rollouts are random and heuristic"
+        ))),
+    }
+}

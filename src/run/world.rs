@@ -1,0 +1,229 @@
+//! Determinized worlds: games the player could not tell apart from the real
+//! one. A run may *watch* what the player sees: at every decision put to
+//! the player it digests the narration since the last one, the prompt and
+//! the table as shown (face-down cards only as such), and notes which cards
+//! lay face up (or stood in the game's state) at any moment, so which
+//! places of which shuffle the player has seen. A
+//! *world* replays the same choices with a fresh stream: each past shuffle
+//! keeps the cards the player saw where they lay and deals the others at
+//! random among the other places, the script's past random numbers are the
+//! game's own, later ones and later shuffles are fresh. A world is accepted
+//! only if every digest matches the real game's (rejection sampling), so no
+//! rule declares what is hidden and no world can show a face-down card that
+//! differs from what the player could infer.
+//!
+//! Cards are told apart by value: with two equal cards in one shuffle,
+//! seeing one keeps both in place.
+
+use crate::game::card::Card;
+use crate::game::decision::Prompt;
+use crate::game::random::Random;
+use crate::game::table::{Table, Value};
+use std::collections::{HashMap, HashSet};
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::Arc;
+
+/// What a watched run records: enough to replay worlds of it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Sight {
+    /// The script's random numbers, in order.
+    randoms: Vec<usize>,
+    /// Each shuffle's result, bottom to top.
+    shuffles: Vec<Vec<Card>>,
+    /// (shuffle, card): the card lay face up at a decision after that
+    /// shuffle and before it was shuffled again.
+    pins: HashSet<(usize, Card)>,
+    /// One digest per decision put to the player.
+    digests: Vec<u64>,
+}
+
+/// How a run watches: the real game records what the player saw; a world
+/// also replays the past of the real game's `Sight` and must match it.
+#[derive(Clone, Debug, Default)]
+pub(crate) enum Watch {
+    #[default]
+    Off,
+    Record,
+    World(Arc<Sight>),
+}
+
+/// A watched run's state.
+#[derive(Debug)]
+pub(crate) struct Watcher {
+    sight: Sight,
+    real: Option<Arc<Sight>>,
+    last_shuffle: HashMap<Card, usize>,
+    /// Events already digested.
+    digested: usize,
+    pub(crate) rejected: bool,
+}
+
+impl Watcher {
+    pub(crate) fn new(watch: Watch) -> Option<Watcher> {
+        let real = match watch {
+            Watch::Off => return None,
+            Watch::Record => None,
+            Watch::World(real) => Some(real),
+        };
+        Some(Watcher {
+            sight: Sight::default(),
+            real,
+            last_shuffle: HashMap::new(),
+            digested: 0,
+            rejected: false,
+        })
+    }
+
+    pub(crate) fn is_world(&self) -> bool {
+        self.real.is_some()
+    }
+
+    /// Whether a world still replays the player's past.
+    pub(crate) fn in_past(&self) -> bool {
+        self.real
+            .as_ref()
+            .is_some_and(|r| self.sight.digests.len() < r.digests.len())
+    }
+
+    /// A number in `0..n`: the real game's while the past lasts.
+    pub(crate) fn random(&mut self, n: usize, fresh: &mut Random) -> usize {
+        let k = self.sight.randoms.len();
+        let value = match self.real.as_ref().and_then(|r| r.randoms.get(k)) {
+            Some(&past) if past < n => past,
+            _ => fresh.below(n),
+        };
+        self.sight.randoms.push(value);
+        value
+    }
+
+    /// Whether this world replaces the game's own shuffle `nth`.
+    pub(crate) fn shuffles_past(&self, nth: usize) -> bool {
+        self.real.as_ref().is_some_and(|r| nth < r.shuffles.len())
+    }
+
+    /// The `nth` shuffle of a world: the seen cards where the player saw
+    /// them, the others at random in the other places.
+    pub(crate) fn shuffle(&self, cards: &mut Vec<Card>, nth: usize, fresh: &mut Random) {
+        let Some(real) = self.real.as_ref().and_then(|r| r.shuffles.get(nth)) else {
+            fresh.shuffle(cards);
+            return;
+        };
+        let pins = &self.real.as_ref().expect("a world").pins;
+        if real.len() != cards.len() {
+            fresh.shuffle(cards);
+            return;
+        }
+        let mut pool = std::mem::take(cards);
+        let mut placed: Vec<Option<Card>> = vec![None; real.len()];
+        for (i, card) in real.iter().enumerate() {
+            if pins.contains(&(nth, card.clone())) {
+                if let Some(j) = pool.iter().position(|c| c == card) {
+                    placed[i] = Some(pool.remove(j));
+                }
+            }
+        }
+        fresh.shuffle(&mut pool);
+        let mut rest = pool.into_iter();
+        *cards = placed
+            .into_iter()
+            .map(|c| c.or_else(|| rest.next()))
+            .collect::<Option<Vec<Card>>>()
+            .expect("as many places as cards");
+    }
+
+    /// Notes a shuffle's result.
+    pub(crate) fn shuffled(&mut self, cards: &[Card]) {
+        let nth = self.sight.shuffles.len();
+        for card in cards {
+            self.last_shuffle.insert(card.clone(), nth);
+        }
+        self.sight.shuffles.push(cards.to_vec());
+    }
+
+    /// A moment of the real game (before each change of the table, and
+    /// when something is said): the cards lying face up then are seen, for
+    /// a card may be turned up, named and put away between two decisions.
+    /// Worlds need not note it.
+    pub(crate) fn glimpse(&mut self, table: &Table) {
+        if self.real.is_some() {
+            return;
+        }
+        let face_up = table
+            .piles()
+            .iter()
+            .flat_map(|pile| pile.placed().iter().filter(|p| p.face_up))
+            .map(|placed| &placed.card);
+        // A card in the game's state is shown with it.
+        let in_state = table.state.values().filter_map(|value| match value {
+            Value::Card(card) => Some(card),
+            _ => None,
+        });
+        for card in face_up.chain(in_state) {
+            if let Some(&nth) = self.last_shuffle.get(card) {
+                self.sight.pins.insert((nth, card.clone()));
+            }
+        }
+    }
+
+    /// A decision put to the player: digests what they see; false if a
+    /// world has shown something the player did not see.
+    pub(crate) fn saw(&mut self, said: &[String], prompt: &Prompt, table: &Table) -> bool {
+        let mut hasher = DefaultHasher::new();
+        said.hash(&mut hasher);
+        prompt.question.hash(&mut hasher);
+        for offer in &prompt.options {
+            (&offer.key, &offer.label).hash(&mut hasher);
+        }
+        for pile in table.piles() {
+            pile.name.hash(&mut hasher);
+            pile.len().hash(&mut hasher);
+            for placed in pile.placed() {
+                if placed.face_up {
+                    Some(&placed.card).hash(&mut hasher);
+                    if let Some(&nth) = self.last_shuffle.get(&placed.card) {
+                        self.sight.pins.insert((nth, placed.card.clone()));
+                    }
+                } else {
+                    None::<&Card>.hash(&mut hasher);
+                }
+            }
+        }
+        for (name, value) in &table.state {
+            (name, value.to_string()).hash(&mut hasher);
+        }
+        let digest = hasher.finish();
+        let k = self.sight.digests.len();
+        self.sight.digests.push(digest);
+        let matches = self
+            .real
+            .as_ref()
+            .and_then(|r| r.digests.get(k))
+            .is_none_or(|&d| d == digest);
+        if !matches {
+            self.rejected = true;
+        }
+        matches
+    }
+
+    /// How many events of the run were digested.
+    pub(crate) fn digested(&mut self, total: usize) -> usize {
+        std::mem::replace(&mut self.digested, total)
+    }
+}
+
+/// What a watched run hands back: what the player saw, and whether a world
+/// was rejected for showing something else.
+#[derive(Clone, Debug)]
+pub(crate) struct Watched {
+    pub sight: Arc<Sight>,
+    pub rejected: bool,
+}
+
+impl From<Watcher> for Watched {
+    fn from(watcher: Watcher) -> Watched {
+        Watched {
+            rejected: watcher.rejected,
+            sight: Arc::new(watcher.sight),
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! Fairness of the Monte Carlo bot and hint (issue 20): on a game that only
+//! a peeking player wins, the mc bot wins about half; the hint depends on
+//! what the player saw, never on the face-down cards.
+
+use crate::delve;
+
+const GUESS: &str = "tests/scripts/colour-guess.rhai";
+
+#[test]
+fn the_mc_bot_wins_a_colour_guess_about_half_the_time_not_always() {
+    let out = delve()
+        .args([
+            "sim", GUESS, "--bot", "mc", "--games", "200", "--worlds", "8",
+        ])
+        .args(["--json", "--jobs", "2"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rate = summary["win_rate"].as_f64().unwrap();
+    assert!(
+        (0.35..=0.65).contains(&rate),
+        "a peeking bot would win all: {rate}"
+    );
+}
+
+#[test]
+fn the_mc_bot_does_not_depend_on_jobs() {
+    let run = |jobs: &str| {
+        let out = delve()
+            .args([
+                "sim", GUESS, "--bot", "mc", "--games", "30", "--worlds", "4",
+            ])
+            .args(["--json", "--jobs", jobs])
+            .output()
+            .unwrap();
+        let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (summary["wins"].clone(), summary["mean_score"].clone())
+    };
+    assert_eq!(run("1"), run("3"));
+}
+
+/// The hint's text for a deal file, on a seed.
+fn hint(deal: &str, seed: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stacked.deal");
+    std::fs::write(&path, deal).unwrap();
+    let out = delve()
+        .args(["play", GUESS, "--seed", seed, "--deal"])
+        .arg(&path)
+        .write_stdin("hint\nquit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let start = text.find("hint (").expect("a hint");
+    text[start..].to_string()
+}
+
+#[test]
+fn the_same_visible_history_gives_the_same_hint_whatever_lies_face_down() {
+    // The 2♣ is turned up in both; the face-down top card differs.
+    let red = hint("2♣ A♥\n", "1");
+    let black = hint("2♣ A♠\n", "5");
+    assert!(red.contains("no face-down card was looked at"), "{red}");
+    assert!(red.contains("red: win"), "{red}");
+    assert_eq!(red, black);
+}
+
+#[test]
+fn hint_mc_in_the_protocol_gives_each_option_with_its_figures() {
+    let out = delve()
+        .args(["play", GUESS, "--seed", "3", "--json"])
+        .write_stdin("hint mc\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let reply = text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find(|v| v["method"] == "mc")
+        .unwrap_or_else(|| panic!("no mc hint in {text}"));
+    assert_eq!(reply["peeked"], false);
+    let options = reply["options"].as_array().unwrap();
+    assert_eq!(options.len(), 2);
+    for option in options {
+        assert!(option["win_rate"].is_number() && option["margin"].is_number());
+        assert_eq!(option["games"], reply["worlds"]);
+    }
+}
+
+#[test]
+fn a_ruleset_whose_worlds_are_nearly_all_told_apart_gets_a_clear_message() {
+    let out = delve()
+        .args(["play", "tests/scripts/tells-hidden.rhai", "--seed", "2"])
+        .write_stdin("hint\nquit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).replace('\n', " ");
+    assert!(text.contains("no hint: only"), "{text}");
+    assert!(
+        text.contains("random worlds replay what the player saw"),
+        "{text}"
+    );
+}
