@@ -11,7 +11,7 @@ pub(crate) mod wire;
 
 use crate::files::{self, Kind, Replace};
 use crate::game::decision::Offer;
-use crate::repl::input::read_line;
+use crate::lines::read_line;
 use crate::session::command::{self, Command, Failure};
 use crate::session::{Session, Standing};
 use request::Request;

@@ -2,6 +2,7 @@
 //! and history), or plain lines from a pipe or a transcript, echoed after
 //! the prompt so the output reads like a session.
 
+use crate::lines::{read_line, BadLine, MAX_LINE};
 use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::error::ReadlineError;
 use rustyline::history::FileHistory;
@@ -103,8 +104,6 @@ impl<R: BufRead> LineSource for Piped<R> {
         }
     }
 }
-
-pub(crate) use crate::lines::{read_line, BadLine, MAX_LINE};
 
 /// Tab completion: option labels and commands for the whole line, then by
 /// the command typed: games, help topics, or file names.

@@ -305,9 +305,7 @@ impl Runtime {
             watched: self.watcher.take().map(Watched::from),
         }
     }
-}
 
-impl Runtime {
     /// Keeps what the game said (or the lone option it took), within the
     /// bounds on how much a game may say.
     pub(crate) fn tell(&mut self, event: Event) -> Fallible<()> {

@@ -4,7 +4,6 @@
 //! still replays after options are reordered or relabelled.
 
 use crate::files::{self, Kind, Replace};
-use crate::run::Event;
 use crate::session::open::Setting;
 use crate::session::Session;
 use anyhow::{bail, Context, Result};
@@ -127,16 +126,13 @@ fn relative_to(dir: &Path, target: &Path) -> PathBuf {
 /// something else (a number, a comment, blank space); then its label, or
 /// failing that its number.
 fn answers(session: &Session) -> Vec<String> {
-    let labels = session.events().iter().filter_map(|e| match e {
-        Event::Chose { label, .. } => Some(label.as_str()),
-        Event::Say(_) | Event::Took { .. } => None,
-    });
+    let labels = session.chosen_labels();
     session
         .choices()
         .iter()
-        .zip(labels)
+        .zip(&labels)
         .map(|(choice, label)| {
-            [choice.key.as_str(), label]
+            [choice.key.as_str(), label.as_str()]
                 .into_iter()
                 .find(|text| typed_back_as_itself(text))
                 .map_or_else(|| (choice.index + 1).to_string(), str::to_string)
