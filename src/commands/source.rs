@@ -1,5 +1,6 @@
 //! `delve source GAME`: a ruleset's script as delve reads it (the copy built
-//! into the binary for a shipped game), or with `--functions` the rule
+//! into the binary for a shipped game), its parts after it, so the whole
+//! saved to one file plays the same; or with `--functions` the rule
 //! functions a variant may replace, each with the first line of its comment.
 
 use crate::run::Program;
@@ -9,9 +10,19 @@ use std::fmt::Write;
 
 pub(crate) fn describe(game: &str, functions: bool) -> Result<String> {
     if !functions {
-        let mut text = catalog::find(game)?.text;
-        if !text.ends_with('\n') {
-            text.push('\n');
+        let script = catalog::find(game)?;
+        let mut text = String::new();
+        for (i, file) in std::iter::once(&script)
+            .chain(&catalog::parts_of(&script)?)
+            .enumerate()
+        {
+            if i > 0 {
+                let _ = writeln!(text, "\n// ---- part {} ----\n", file.origin);
+            }
+            text += &file.text;
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
         }
         return Ok(text);
     }

@@ -2,7 +2,9 @@
 //! shipped games built into the binary (so a save's hash does not depend on
 //! the folder delve runs in), or any path to a `.rhai` file. Library
 //! scripts, which rulesets `import` by name, live in a `lib/` folder beside
-//! the games, on disk or built in, and are found the same way.
+//! the games, on disk or built in, and are found the same way. A ruleset's
+//! parts (say, its bot) are the scripts of a folder named as the ruleset,
+//! beside it: `NAME.rhai` and `NAME/bot.rhai`.
 
 use crate::read::{self, Kind};
 use crate::usage::UsageError;
@@ -211,16 +213,88 @@ fn unknown_message(spec: &str) -> String {
     message + " (`delve list` shows them all)"
 }
 
-/// The base a variant names on a leading comment line `// extends: NAME`,
-/// resolved beside the variant when it is a path.
-pub(crate) fn base_of(file: &ScriptFile) -> Result<Option<ScriptFile>> {
-    let Some(base) = file
-        .text
-        .lines()
+/// The most parts a ruleset may have: a bound on what a folder can load.
+const MOST_PARTS: usize = 16;
+
+/// A ruleset's parts: the `.rhai` files of the folder named as its script,
+/// beside it (on disk, or built in), by name. They are of one ruleset with
+/// it: each sees the others' functions, and none may define one twice.
+pub(crate) fn parts_of(file: &ScriptFile) -> Result<Vec<ScriptFile>> {
+    let mut parts = match &file.path {
+        Some(path) => parts_on_disk(&path.with_extension(""))?,
+        None => BUILT_IN
+            .get_dir(&file.name)
+            .map(|dir| {
+                dir.files()
+                    .filter(|f| is_script_file(&f.path().to_string_lossy()))
+                    .map(|f| ScriptFile {
+                        name: format!("{}/{}", file.name, stem(f.path()).unwrap_or_default()),
+                        origin: format!("games/{}", f.path().display()),
+                        path: None,
+                        text: f.contents_utf8().unwrap_or_default().to_string(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+    };
+    parts.sort_by(|a, b| a.origin.cmp(&b.origin));
+    if parts.len() > MOST_PARTS {
+        bail!(
+            "{}: a ruleset has at most {MOST_PARTS} parts, and its folder holds {} scripts",
+            file.origin,
+            parts.len()
+        );
+    }
+    if let Some(part) = parts.iter().find(|p| extends(&p.text).is_some()) {
+        bail!(
+            "{}: a part of a ruleset extends nothing; the ruleset's own script names its base",
+            part.origin
+        );
+    }
+    Ok(parts)
+}
+
+fn parts_on_disk(folder: &Path) -> Result<Vec<ScriptFile>> {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return Ok(Vec::new());
+    };
+    let mut parts = Vec::new();
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().to_string();
+        if !is_script_file(&name) {
+            continue;
+        }
+        if parts.len() == MOST_PARTS {
+            bail!(
+                "{}: a ruleset has at most {MOST_PARTS} parts",
+                folder.display()
+            );
+        }
+        // A part is a file of the folder, not a symlink out of it.
+        let path = read::inside(folder, &name).map_err(|why| {
+            anyhow::anyhow!(
+                "part {}: {why}; a part must be a file of {}",
+                folder.join(&name).display(),
+                folder.display()
+            )
+        })?;
+        parts.push(read_path(&path)?);
+    }
+    Ok(parts)
+}
+
+/// The base named on a leading comment line `// extends: NAME`.
+fn extends(text: &str) -> Option<&str> {
+    text.lines()
         .take_while(|l| l.trim().is_empty() || l.trim_start().starts_with("//"))
         .find_map(|l| l.trim_start_matches('/').trim().strip_prefix("extends:"))
         .map(str::trim)
-    else {
+}
+
+/// The base a variant names on a leading comment line `// extends: NAME`,
+/// resolved beside the variant when it is a path.
+pub(crate) fn base_of(file: &ScriptFile) -> Result<Option<ScriptFile>> {
+    let Some(base) = extends(&file.text) else {
         return Ok(None);
     };
     if is_path(base) {

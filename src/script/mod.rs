@@ -12,6 +12,7 @@ pub(crate) mod error;
 pub(crate) mod functions;
 pub(crate) mod host;
 pub(crate) mod limits;
+pub(crate) mod merge;
 pub(crate) mod program;
 pub(crate) mod resolver;
 pub(crate) mod ruleset;

@@ -4,15 +4,14 @@
 //! declares. A program lives on one thread; runs reuse it.
 
 use super::api;
-use super::base_calls;
 use super::catalog::ScriptFile;
 use super::declare::{self, Declarations};
 use super::engine;
-use super::error::{load_error, Places, ScriptError};
-use super::functions::{rule_functions, RuleFn};
+use super::error::{Places, ScriptError};
 use super::host::{BotFn, Host, Mode, Wiring};
+use super::merge::{self, Merged};
 use super::resolver::{Imports, Resolver};
-use super::ruleset::{self, check_replacements, Ruleset};
+use super::ruleset::{self, Level, Ruleset};
 use super::suggest;
 use anyhow::{bail, Result};
 use rhai::debugger::{DebuggerCommand, DebuggerEvent};
@@ -55,7 +54,8 @@ impl<H: Host> Program<H> {
     }
 
     fn load_with(file: ScriptFile, traced: bool) -> Result<Program<H>> {
-        let sources = ruleset::with_bases(&file)?;
+        let levels = ruleset::with_bases(&file)?;
+        let sources: Vec<ScriptFile> = levels.iter().flat_map(Level::files).cloned().collect();
         let wiring = Wiring::default();
         let host = Rc::new(RefCell::new(H::fresh(wiring.clone())));
         let declared = Rc::new(RefCell::new(Declarations {
@@ -70,53 +70,16 @@ impl<H: Host> Program<H> {
         let trace = traced.then(|| trace(&mut engine));
         declare::register(&mut engine, &declared);
 
-        let mut ast = AST::empty();
-        let mut functions: Vec<(String, RuleFn)> = Vec::new();
-        let mut places = Places {
+        let places = Places {
             main: file.origin.clone(),
             known: suggest::known_names(sources.iter().map(|s| s.text.as_str())).into(),
             ..Places::default()
         };
-        for (i, source) in sources.iter().enumerate() {
-            let (text, calls) = base_calls::rewrite(&source.text, i);
-            let mut part = engine
-                .compile_into_self_contained(&Scope::new(), &text)
-                .map_err(|e| load_error(source, &e))?;
-            part.set_source(source.origin.as_str());
-            let mut defined = rule_functions(&part, &source.text);
-            mark_replacements(&mut defined, &functions, &calls);
-            if i > 0 {
-                let base: Vec<&RuleFn> = functions.iter().map(|(_, f)| f).collect();
-                check_replacements(&defined, &base, &source.origin, &sources[i - 1].name)?;
-            }
-            functions.retain(|(_, old)| {
-                !defined
-                    .iter()
-                    .any(|new| new.name == old.name && new.params.len() == old.params.len())
-            });
-            // What `base::` names is what lies below, before this file replaces it.
-            let (copies, names) = base_calls::provide(&ast, &calls, i, &source.origin)?;
-            for (copy, name) in names {
-                places.same_as(copy, &name);
-            }
-            for f in &defined {
-                places.files.insert(f.name.clone(), source.origin.clone());
-                places.lines.insert(f.name.clone(), f.line);
-            }
-            functions.extend(defined.into_iter().map(|f| (source.origin.clone(), f)));
-            ast = ast.merge(&copies).merge(&part);
-            // This file's top level, with every function so far: it declares.
-            let own = ast
-                .clone_functions_only()
-                .merge(&part.clone_statements_only());
-            let origin = Places {
-                main: source.origin.clone(),
-                ..places.clone()
-            };
-            engine
-                .run_ast(&own)
-                .map_err(|e| origin.placed(&source.origin, &e))?;
-        }
+        let Merged {
+            ast,
+            functions,
+            places,
+        } = merge::levels(&engine, &levels, places)?;
         imports.close();
         if !functions
             .iter()
@@ -184,33 +147,6 @@ impl<H: Host> Program<H> {
         let view = self.call("view").map(|v| v.to_string());
         self.host.borrow_mut().enter(before);
         Some(view)
-    }
-}
-
-/// Marks each function of a file with the one it replaces (if any) and
-/// the `base::` calls it makes (each call belongs to the function defined
-/// last above it).
-fn mark_replacements(
-    defined: &mut [RuleFn],
-    below: &[(String, RuleFn)],
-    calls: &[base_calls::BaseCall],
-) {
-    for f in defined.iter_mut() {
-        f.replaces = below
-            .iter()
-            .find(|(_, old)| old.name == f.name && old.params.len() == f.params.len())
-            .map(|(origin, _)| origin.clone());
-    }
-    for call in calls {
-        let owner = defined
-            .iter_mut()
-            .filter(|f| f.line > 0 && f.line <= call.line)
-            .max_by_key(|f| f.line);
-        if let Some(f) = owner {
-            if !f.calls_base.contains(&call.name) {
-                f.calls_base.push(call.name.clone());
-            }
-        }
     }
 }
 

@@ -13,7 +13,8 @@ use sha2::{Digest, Sha256};
 #[derive(Clone, Debug)]
 pub struct Ruleset {
     pub file: ScriptFile,
-    /// The script and every base it extends, base first.
+    /// The script and every base it extends, base first, each followed by
+    /// its parts.
     pub sources: Vec<ScriptFile>,
     /// The library scripts they import, by name.
     pub imports: Vec<ScriptFile>,
@@ -46,17 +47,64 @@ impl Ruleset {
     }
 }
 
-/// The script and the bases it extends (`// extends:`), base first.
-pub(crate) fn with_bases(file: &ScriptFile) -> Result<Vec<ScriptFile>> {
-    let mut sources = vec![file.clone()];
-    while let Some(base) = catalog::base_of(sources.last().expect("not empty"))? {
-        if sources.iter().any(|s| s.origin == base.origin) || sources.len() > 8 {
+/// One level of a ruleset: a script and its parts, which see each other's
+/// functions as if they were one file.
+#[derive(Clone, Debug)]
+pub(crate) struct Level {
+    pub script: ScriptFile,
+    pub parts: Vec<ScriptFile>,
+}
+
+impl Level {
+    /// The script, then its parts.
+    pub(crate) fn files(&self) -> impl Iterator<Item = &ScriptFile> {
+        std::iter::once(&self.script).chain(&self.parts)
+    }
+}
+
+/// The script and the bases it extends (`// extends:`), base first, each
+/// with its parts.
+pub(crate) fn with_bases(file: &ScriptFile) -> Result<Vec<Level>> {
+    let mut scripts = vec![file.clone()];
+    while let Some(base) = catalog::base_of(scripts.last().expect("not empty"))? {
+        if scripts.iter().any(|s| s.origin == base.origin) || scripts.len() > 8 {
             bail!("{}: variants extend each other in a circle", file.origin);
         }
-        sources.push(base);
+        scripts.push(base);
     }
-    sources.reverse();
-    Ok(sources)
+    scripts.reverse();
+    scripts
+        .into_iter()
+        .map(|script| {
+            let parts = catalog::parts_of(&script)?;
+            Ok(Level { script, parts })
+        })
+        .collect()
+}
+
+/// Refuses a function that two files of one level both define: neither
+/// would replace the other, so one of them would silently never run.
+pub(crate) fn check_twice(
+    defined: &[RuleFn],
+    level: &[(String, RuleFn)],
+    origin: &str,
+) -> Result<()> {
+    for f in defined {
+        let arity = f.params.len();
+        if let Some((other, g)) = level
+            .iter()
+            .find(|(_, g)| g.name == f.name && g.params.len() == arity)
+        {
+            bail!(
+                "{origin}:{}: `fn {}` is defined twice in one ruleset: also at {other}:{} \
+                 (the parts of a ruleset are one script; a variant replaces a function)",
+                f.line,
+                f.signature(),
+                g.line
+            );
+        }
+    }
+    Ok(())
 }
 
 /// A short hash of every file the ruleset is made of.

@@ -17,6 +17,7 @@ mod keeping;
 mod layers;
 mod old_forms;
 mod option_errors;
+mod parts;
 mod patterns;
 mod protocol_commands;
 mod protocol_doc;
