@@ -87,44 +87,38 @@ fn a_variant_replaces_a_function_of_a_part() {
         .stdout(contains("mean 1.00"));
 }
 
-#[test]
-fn a_function_defined_twice_names_both_places() {
+/// A part `split/NAME` with `text` makes the ruleset fail to load with `message`.
+fn refused(part: &str, text: &str, message: &str) {
     let dir = folder();
-    fs::write(
-        dir.path().join("split/more.rhai"),
-        "\nfn verdict(n) { \"same\" }\n",
-    )
-    .unwrap();
+    fs::write(dir.path().join("split").join(part), text).unwrap();
     delve_at(dir.path())
         .args(["play", "split.rhai"])
         .assert()
         .failure()
-        .stderr(contains(
-            "more.rhai:2: `fn verdict(n)` is defined twice in one ruleset: also at split.rhai:3",
-        ));
+        .stderr(contains(message));
+}
+
+#[test]
+fn a_function_defined_twice_names_both_places() {
+    refused(
+        "more.rhai",
+        "\nfn verdict(n) { \"same\" }\n",
+        "more.rhai:2: `fn verdict(n)` is defined twice in one ruleset: also at split.rhai:3",
+    );
 }
 
 #[test]
 fn a_part_neither_extends_nor_calls_base() {
-    let dir = folder();
-    fs::write(dir.path().join("split/odd.rhai"), "// extends: other\n").unwrap();
-    delve_at(dir.path())
-        .args(["play", "split.rhai"])
-        .assert()
-        .failure()
-        .stderr(contains("odd.rhai: a part of a ruleset extends nothing"));
-    fs::write(
-        dir.path().join("split/odd.rhai"),
+    refused(
+        "odd.rhai",
+        "// extends: other\n",
+        "odd.rhai: a part of a ruleset extends nothing",
+    );
+    refused(
+        "odd.rhai",
         "private fn louder(n) { base::verdict(n) }\n",
-    )
-    .unwrap();
-    delve_at(dir.path())
-        .args(["play", "split.rhai"])
-        .assert()
-        .failure()
-        .stderr(contains(
-            "odd.rhai:1: a part of a ruleset calls no `base::` function",
-        ));
+        "odd.rhai:1: a part of a ruleset calls no `base::` function",
+    );
 }
 
 #[cfg(unix)]

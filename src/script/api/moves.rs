@@ -54,29 +54,6 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
             Ok(card)
         },
     );
-    let r = rt.clone();
-    engine.register_fn(
-        "move_top",
-        move |from: &mut PileRef, to: PileRef, n: i64| -> Fallible<Array> {
-            let mut rt = r.borrow_mut();
-            rt.charge(n.max(0) as u64);
-            let table = rt.table_mut("move_top")?;
-            let available = table.pile(from.0).len() as i64;
-            if n < 0 || n > available {
-                let name = &table.pile(from.0).name;
-                return fail(format!(
-                    "can not move {n} cards from pile `{name}` of {available}"
-                ));
-            }
-            let mut moved = Array::new();
-            for _ in 0..n {
-                let card = take_top(table, *from)?;
-                table.pile_mut(to.0).push(card.clone());
-                moved.push(Dynamic::from(card));
-            }
-            Ok(moved)
-        },
-    );
     // `move` puts the card on top of `to`, `move_under` at its bottom.
     for (name, under) in [("move", false), ("move_under", true)] {
         let r = rt.clone();
@@ -147,32 +124,35 @@ fn from_anywhere<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     }
 }
 
-/// `p.deal(to, n)`: the top `n` cards onto `to`, one at a time (so their
-/// order turns over), as an array; `p.turn_top_up()`.
+/// `p.deal(to, n)` and `p.move_top(to, n)`: the top `n` cards onto `to`,
+/// one at a time (so their order turns over), as an array; `p.turn_top_up()`.
 fn dealing<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
-    let r = rt.clone();
-    engine.register_fn(
-        "deal",
-        move |from: &mut PileRef, to: PileRef, n: i64| -> Fallible<Array> {
-            let mut rt = r.borrow_mut();
-            rt.charge(n.max(0) as u64);
-            let table = rt.table_mut("deal")?;
-            let available = table.pile(from.0).len() as i64;
-            if n < 0 || n > available {
-                let name = &table.pile(from.0).name;
-                return fail(format!(
-                    "can not deal {n} cards from pile `{name}` of {available}"
-                ));
-            }
-            let mut dealt = Array::new();
-            for _ in 0..n {
-                let card = take_top(table, *from)?;
-                table.pile_mut(to.0).push(card.clone());
-                dealt.push(Dynamic::from(card));
-            }
-            Ok(dealt)
-        },
-    );
+    // `p.move_top(to, n)` is the same as `p.deal(to, n)`; each names itself.
+    for (name, verb) in [("deal", "deal"), ("move_top", "move")] {
+        let r = rt.clone();
+        engine.register_fn(
+            name,
+            move |from: &mut PileRef, to: PileRef, n: i64| -> Fallible<Array> {
+                let mut rt = r.borrow_mut();
+                rt.charge(n.max(0) as u64);
+                let table = rt.table_mut(name)?;
+                let available = table.pile(from.0).len() as i64;
+                if n < 0 || n > available {
+                    let pile = &table.pile(from.0).name;
+                    return fail(format!(
+                        "can not {verb} {n} cards from pile `{pile}` of {available}"
+                    ));
+                }
+                let mut dealt = Array::new();
+                for _ in 0..n {
+                    let card = take_top(table, *from)?;
+                    table.pile_mut(to.0).push(card.clone());
+                    dealt.push(Dynamic::from(card));
+                }
+                Ok(dealt)
+            },
+        );
+    }
     let r = rt.clone();
     engine.register_fn("turn_top_up", move |p: &mut PileRef| -> Fallible<()> {
         let mut rt = r.borrow_mut();
