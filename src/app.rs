@@ -135,7 +135,12 @@ fn check(args: &CheckArgs) -> Result<()> {
         Some(game) => vec![(game.clone(), args.opts.clone())],
         None => crate::commands::check::every_configuration(),
     };
-    let results = crate::commands::check::check_all(&configurations, args.seed, args.games)?;
+    let bot = args
+        .bot
+        .as_deref()
+        .map(|name| crate::commands::bots::Bot::chosen(name, &args.mc))
+        .transpose()?;
+    let results = crate::commands::check::check_all(&configurations, args.seed, args.games, bot)?;
     let mut folder = None;
     let mut broken = Vec::new();
     for ((game, opts), result) in configurations.iter().zip(results) {
@@ -144,8 +149,9 @@ fn check(args: &CheckArgs) -> Result<()> {
             .collect::<Vec<_>>()
             .join(" ");
         match result {
-            None => writeln!(out, "{shown}: {} games, every invariant held (cards, ending, no error, replay, undo/redo, save/load, view, labels, hint)",
-                args.games
+            None => writeln!(out, "{shown}: {} games{}, every invariant held (cards, ending, no error, replay, undo/redo, save/load, view, labels, hint)",
+                args.games,
+                bot.map(|b| format!(" of the {} bot", b.name())).unwrap_or_default()
             )?,
             Some(failure) => {
                 let dir = match &folder {

@@ -105,12 +105,8 @@ pub struct SimArgs {
     /// or `mc` (Monte Carlo over worlds the player can not tell apart, never peeking)
     #[arg(long, default_value = "random")]
     pub bot: String,
-    /// The mc bot: worlds per decision (every option is played out once in each)
-    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u64).range(1..=100_000))]
-    pub worlds: u64,
-    /// The mc bot: who plays a world out, `random` or `heuristic` (the script's own bot)
-    #[arg(long, default_value = "random")]
-    pub rollout: String,
+    #[command(flatten)]
+    pub mc: McArgs,
     /// Worker threads, 1 to 256 (default: one per core); results do not depend on it
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: Option<u16>,
@@ -148,6 +144,21 @@ pub struct TestArgs {
     pub accept: bool,
 }
 
+/// The Monte Carlo bot's settings, for `--bot mc`.
+#[derive(Args, Debug)]
+pub struct McArgs {
+    /// The mc bot: worlds per decision (every option is played out once in each)
+    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub worlds: u64,
+    /// The mc bot: who plays a world out, `random` or `heuristic` (the script's own bot)
+    #[arg(long, default_value = "random")]
+    pub rollout: String,
+    /// The mc bot: at most this many milliseconds a decision (at least one world);
+    /// results then depend on the machine's speed
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub budget_ms: Option<u64>,
+}
+
 #[derive(Args, Debug)]
 pub struct CheckArgs {
     /// A ruleset name or path; without it, every shipped ruleset and option value
@@ -164,6 +175,12 @@ pub struct CheckArgs {
     /// Folder for a failing game's transcript (default: a new temporary folder)
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
+    /// Who plays the checked games: `random`, `heuristic` or `mc` (default: a random
+    /// game and a game of the ruleset's own bot, where it has one, each seed)
+    #[arg(long)]
+    pub bot: Option<String>,
+    #[command(flatten)]
+    pub mc: McArgs,
 }
 
 #[derive(Args, Debug, Clone)]

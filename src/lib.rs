@@ -32,6 +32,7 @@ pub use cli::Cli;
 pub use usage::UsageError;
 
 // The integration tests and the benches.
+pub use commands::bots::Bot;
 pub use commands::check::{
     check, check_all, configurations_of, every_configuration, Configuration, Failure,
 };

@@ -1,4 +1,5 @@
-//! `delve check`: random play, and the ruleset's own bot, with every
+//! `delve check`: random play, and the ruleset's own bot (or the one bot
+//! `--bot` names: random, heuristic or mc), with every
 //! invariant checked, and every decision looked at as a player meets it
 //! (the view, each label and key, the bot behind `hint`). A failure names
 //! the seed and the choices, as a transcript that `delve replay` plays back.
@@ -7,6 +8,8 @@
 mod configurations;
 mod failed_games;
 
+use crate::commands::bots::Bot;
+use crate::commands::mc::{self, McBot};
 use crate::game::decision::Choice;
 use crate::game::table::Table;
 use crate::run::live::LiveRun;
@@ -72,14 +75,40 @@ impl State {
 /// The game of one seed, for the checks that follow it.
 struct Game<'a> {
     program: &'a Program,
+    /// The one bot that plays, or none for a random game and one of the
+    /// ruleset's own bot.
+    bot: Option<Bot>,
     options: &'a Options,
     seed: u64,
     opts: &'a [Setting],
 }
 
-/// Checks `games` games from seed `first`; the first failure stops it.
-pub fn check(game: &str, opts: &[Setting], first: u64, games: u64) -> Result<Option<Failure>> {
+/// Checks `games` games from seed `first`, played by `bot` (or none: a
+/// random game and one of the ruleset's own bot); the first failure stops it.
+pub fn check(
+    game: &str,
+    opts: &[Setting],
+    first: u64,
+    games: u64,
+    bot: Option<Bot>,
+) -> Result<Option<Failure>> {
     let program = Program::load_named(game)?;
+    let heuristic = matches!(
+        bot,
+        Some(
+            Bot::Heuristic
+                | Bot::Mc(McBot {
+                    heuristic: true,
+                    ..
+                })
+        )
+    );
+    if heuristic && !program.ruleset().has_bot() {
+        return Err(crate::usage::UsageError(format!(
+            "{game} has no heuristic bot (its script defines no `fn bot(question, options)` or `fn rate(option)`)"
+        ))
+        .into());
+    }
     let options = options_for(program.ruleset(), opts)?;
     let (mut live, _) = LiveRun::load(program.ruleset().file.clone())?;
     if games == 0 {
@@ -89,11 +118,12 @@ pub fn check(game: &str, opts: &[Setting], first: u64, games: u64) -> Result<Opt
     for seed in first..=last {
         let game = Game {
             program: &program,
+            bot,
             options: &options,
             seed,
             opts,
         };
-        let played = match game.random_play().and_then(|p| game.own_bot().map(|()| p)) {
+        let played = match game.played() {
             Ok(played) => played,
             Err(failure) => return Ok(Some(failure)),
         };
@@ -111,6 +141,7 @@ pub fn check_all(
     configurations: &[Configuration],
     first: u64,
     games: u64,
+    bot: Option<Bot>,
 ) -> Result<Vec<Option<Failure>>> {
     crate::usage::last_seed(first, games)?;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -133,7 +164,7 @@ pub fn check_all(
     let found: Vec<(usize, Option<Failure>)> = pool.install(|| {
         runs.par_iter()
             .map(|(at, (game, opts), start, count)| {
-                check(game, opts, *start, *count).map(|failure| (*at, failure))
+                check(game, opts, *start, *count, bot).map(|failure| (*at, failure))
             })
             .collect::<Result<_>>()
     })?;
@@ -185,6 +216,23 @@ impl Game<'_> {
         self.fail(invariant, error.message.clone(), choices)
     }
 
+    /// The seed's games, each checked; the last is the one the session
+    /// checks go on with.
+    fn played(&self) -> Result<Report, Failure> {
+        match self.bot {
+            None => {
+                let random = self.random_play()?;
+                if self.program.ruleset().has_bot() {
+                    self.own_bot()?;
+                }
+                Ok(random)
+            }
+            Some(Bot::Random) => self.random_play(),
+            Some(Bot::Heuristic) => self.own_bot(),
+            Some(Bot::Mc(mc)) => self.mc_play(mc),
+        }
+    }
+
     /// A game by the random bot ends without error, and its choices replay it.
     fn random_play(&self) -> Result<Report, Failure> {
         let played = run::play(self.program, self.plan(Vec::new(), Answerer::RandomBot));
@@ -193,18 +241,27 @@ impl Game<'_> {
         Ok(played)
     }
 
-    /// The ruleset's own bot, if it has one: its game ends, and replaying its
-    /// choices gives the same game (a bot only reads).
-    fn own_bot(&self) -> Result<(), Failure> {
-        if !self.program.ruleset().has_bot() {
-            return Ok(());
-        }
+    /// The ruleset's own bot: its game ends, and replaying its choices gives
+    /// the same game (a bot only reads).
+    fn own_bot(&self) -> Result<Report, Failure> {
         let played = run::play(self.program, self.plan(Vec::new(), Answerer::ScriptBot));
         self.ended(&played)?;
         self.replays(
             &played,
             "a game of the ruleset's bot replays from its choices",
-        )
+        )?;
+        Ok(played)
+    }
+
+    /// A game of the Monte Carlo bot ends without error, and its choices
+    /// replay it.
+    fn mc_play(&self, bot: McBot) -> Result<Report, Failure> {
+        let (_, choices) = mc::play(self.program, self.options, self.seed, bot)
+            .map_err(|message| self.fail("the game ends", message, &[]))?;
+        let played = run::play(self.program, self.plan(choices, Answerer::Person));
+        self.ended(&played)?;
+        self.replays(&played, "a game of the mc bot replays from its choices")?;
+        Ok(played)
     }
 
     fn ended(&self, played: &Report) -> Result<(), Failure> {

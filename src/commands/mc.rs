@@ -7,14 +7,16 @@ use crate::game::decision::Choice;
 use crate::run::mc::{self, Settings};
 use crate::run::{self, Answerer, Deal, Outcome, Plan, Program, Stop};
 use crate::script::declare::Options;
-use crate::session::open::UsageError;
 
 /// The mc bot's settings as a command line gives them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct McBot {
+pub struct McBot {
     pub worlds: usize,
     /// Roll out with the ruleset's own bot instead of the random one.
     pub heuristic: bool,
+    /// At most this long a decision (with at least one world); its games
+    /// then depend on the machine's speed.
+    pub budget_ms: Option<u64>,
 }
 
 impl Default for McBot {
@@ -22,6 +24,7 @@ impl Default for McBot {
         McBot {
             worlds: Settings::default().worlds,
             heuristic: false,
+            budget_ms: None,
         }
     }
 }
@@ -36,19 +39,19 @@ impl McBot {
                 Answerer::RandomBot
             },
             seed: seed ^ 0x3C0F_FEE5_DEC1_DE00,
-            budget: None,
+            budget: self.budget_ms.map(std::time::Duration::from_millis),
         }
     }
 }
 
-/// One game by the mc bot: its outcome and how many choices it made; a
-/// script error names the seed.
+/// One game by the mc bot: its outcome and the choices it made; a script
+/// error names the seed.
 pub(crate) fn play(
     program: &Program,
     options: &Options,
     seed: u64,
     bot: McBot,
-) -> Result<(Outcome, usize), String> {
+) -> Result<(Outcome, Vec<Choice>), String> {
     let name = program.ruleset().name();
     let deal = Deal { seed, stack: None };
     let settings = bot.settings(seed);
@@ -63,7 +66,7 @@ pub(crate) fn play(
         plan.check_cards = false;
         let report = run::play(program, plan);
         let prompt = match report.stop {
-            Stop::Ended(outcome) => return Ok((outcome, choices.len())),
+            Stop::Ended(outcome) => return Ok((outcome, choices)),
             Stop::Failed(error) => return Err(format!("{name} seed {seed}: {error}")),
             Stop::Asking(prompt) => prompt,
         };
@@ -86,16 +89,5 @@ pub(crate) fn play(
             index,
             key: prompt.options[index].key.clone(),
         });
-    }
-}
-
-/// `--rollout random|heuristic`.
-pub(crate) fn heuristic_rollout(name: &str) -> Result<bool, UsageError> {
-    match name {
-        "random" => Ok(false),
-        "heuristic" => Ok(true),
-        other => Err(UsageError(format!(
-            "no rollout named `{other}`: the rollouts are random and heuristic"
-        ))),
     }
 }

@@ -1,7 +1,9 @@
 //! The subcommands with more to them than opening a game, one file each,
-//! named as the command: `check`, `sim`, `mc` (the Monte Carlo bot) (with its arithmetic in `tally.rs`),
-//! `source` and `test`. `app.rs` dispatches to them.
+//! named as the command: `check`, `sim` (with its arithmetic in `tally.rs`),
+//! `source` and `test`; `bots.rs` is who plays sim's and check's games, `mc`
+//! the Monte Carlo bot. `app.rs` dispatches to them.
 
+pub(crate) mod bots;
 pub(crate) mod check;
 pub(crate) mod mc;
 pub(crate) mod sim;

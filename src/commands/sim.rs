@@ -2,7 +2,8 @@
 //! threads, then summed up. Each game is identified by its seed and
 //! results are gathered in seed order, so they do not depend on `--jobs`.
 
-use crate::commands::mc::{self, McBot};
+use crate::commands::bots::Bot;
+use crate::commands::mc;
 use crate::commands::tally;
 use crate::run::Program;
 use crate::run::{self, Answerer, Deal, Plan, Stop};
@@ -12,36 +13,6 @@ use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::time::Instant;
-
-/// Who plays: uniform random choices, the script's own `fn bot`, or the
-/// Monte Carlo bot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Bot {
-    Random,
-    Heuristic,
-    Mc(McBot),
-}
-
-impl Bot {
-    pub(crate) fn parse(name: &str) -> Result<Bot, UsageError> {
-        match name {
-            "random" => Ok(Bot::Random),
-            "heuristic" => Ok(Bot::Heuristic),
-            "mc" => Ok(Bot::Mc(McBot::default())),
-            other => Err(UsageError(format!(
-                "no bot named `{other}`: the bots are random, heuristic and mc"
-            ))),
-        }
-    }
-
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Bot::Random => "random",
-            Bot::Heuristic => "heuristic",
-            Bot::Mc(_) => "mc",
-        }
-    }
-}
 
 /// One configuration to simulate: a ruleset with options.
 #[derive(Clone, Debug)]
@@ -171,11 +142,11 @@ pub(crate) fn play(
         Bot::Random => Answerer::RandomBot,
         Bot::Heuristic => Answerer::ScriptBot,
         Bot::Mc(settings) => {
-            let (outcome, decisions) = mc::play(program, options, seed, settings)?;
+            let (outcome, choices) = mc::play(program, options, seed, settings)?;
             return Ok(Game {
                 win: outcome.is_win(),
                 score: outcome.score_number(),
-                decisions,
+                decisions: choices.len(),
             });
         }
     };
@@ -278,11 +249,7 @@ pub(crate) fn report(summary: &Summary, jobs: usize) -> String {
 /// `delve sim`: one configuration, or two on the same seeds with `--vs`.
 pub(crate) fn command(args: &crate::cli::SimArgs) -> Result<()> {
     let mut out = anstream::stdout();
-    let mut bot = Bot::parse(&args.bot)?;
-    if let Bot::Mc(mc) = &mut bot {
-        mc.worlds = usize::try_from(args.worlds).unwrap_or(usize::MAX);
-        mc.heuristic = crate::commands::mc::heuristic_rollout(&args.rollout)?;
-    }
+    let bot = Bot::chosen(&args.bot, &args.mc)?;
     crate::usage::last_seed(args.seed, args.games)?;
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),

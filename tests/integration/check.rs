@@ -159,9 +159,33 @@ fn the_first_failing_seed_is_named_however_the_seeds_are_shared_out() {
         (script.to_string(), Vec::new()),
         (script.to_string(), vec!["lone_option=ask".parse().unwrap()]),
     ];
-    let found = check_all(&configurations, 4, 9).unwrap();
+    let found = check_all(&configurations, 4, 9, None).unwrap();
     assert_eq!(found.len(), 2);
     for failure in found {
         assert_eq!(failure.unwrap().seed, 4, "the lowest seed, on any core");
     }
+}
+
+#[test]
+fn check_plays_the_games_of_the_bot_it_is_given() {
+    let (code, text, _out) = check(
+        "colour-count.rhai",
+        &["--games", "6", "--bot", "mc", "--worlds", "4"],
+    );
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.contains("colour-count.rhai: 6 games of the mc bot, every invariant held"),
+        "{text}"
+    );
+    let refused = delve()
+        .args([
+            "check",
+            "tests/scripts/colour-count.rhai",
+            "--bot",
+            "heuristic",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("has no heuristic bot"));
 }

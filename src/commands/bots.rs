@@ -1,0 +1,50 @@
+//! Who plays a simulated or checked game: uniform random choices, the
+//! script's own `fn bot`, or the Monte Carlo bot with its settings.
+
+use crate::cli::McArgs;
+use crate::commands::mc::McBot;
+use crate::session::open::UsageError;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bot {
+    Random,
+    Heuristic,
+    Mc(McBot),
+}
+
+impl Bot {
+    /// The bot a command line names, with the mc bot's settings.
+    pub(crate) fn chosen(name: &str, mc: &McArgs) -> Result<Bot, UsageError> {
+        match name {
+            "random" => Ok(Bot::Random),
+            "heuristic" => Ok(Bot::Heuristic),
+            "mc" => Ok(Bot::Mc(McBot {
+                worlds: usize::try_from(mc.worlds).unwrap_or(usize::MAX),
+                heuristic: heuristic_rollout(&mc.rollout)?,
+                budget_ms: mc.budget_ms,
+            })),
+            other => Err(UsageError(format!(
+                "no bot named `{other}`: the bots are random, heuristic and mc"
+            ))),
+        }
+    }
+
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Bot::Random => "random",
+            Bot::Heuristic => "heuristic",
+            Bot::Mc(_) => "mc",
+        }
+    }
+}
+
+/// `--rollout random|heuristic`.
+fn heuristic_rollout(name: &str) -> Result<bool, UsageError> {
+    match name {
+        "random" => Ok(false),
+        "heuristic" => Ok(true),
+        other => Err(UsageError(format!(
+            "no rollout named `{other}`: the rollouts are random and heuristic"
+        ))),
+    }
+}
