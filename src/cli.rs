@@ -87,7 +87,8 @@ pub enum Command {
 #[command(
     after_help = "Examples (GAME is a name from `delve list`):\n  delve sim GAME --games 10000\n  \
     delve sim GAME --games 10000 --bot heuristic --vs-opt KEY=VALUE\n  \
-    delve sim GAME --games 10000 --vs OTHER-GAME --json"
+    delve sim GAME --games 10000 --vs OTHER-GAME --json\n  \
+    delve sim GAME --games 1000 --bot mc --vs-bot heuristic"
 )]
 pub struct SimArgs {
     /// A ruleset name from `delve list`, or a path to a .rhai file
@@ -119,6 +120,9 @@ pub struct SimArgs {
     /// Options of the compared configuration (with or without --vs)
     #[arg(long = "vs-opt", value_name = "KEY=VALUE")]
     pub vs_opts: Vec<Setting>,
+    /// The bot of the compared configuration (default: --bot), e.g. `--bot mc --vs-bot heuristic`
+    #[arg(long = "vs-bot", value_name = "BOT")]
+    pub vs_bot: Option<String>,
 }
 
 #[derive(Args, Debug)]

@@ -246,10 +246,15 @@ pub(crate) fn report(summary: &Summary, jobs: usize) -> String {
     text
 }
 
-/// `delve sim`: one configuration, or two on the same seeds with `--vs`.
+/// `delve sim`: one configuration, or two on the same seeds with `--vs`,
+/// `--vs-opt` or `--vs-bot`.
 pub(crate) fn command(args: &crate::cli::SimArgs) -> Result<()> {
     let mut out = anstream::stdout();
     let bot = Bot::chosen(&args.bot, &args.mc)?;
+    let vs_bot = match &args.vs_bot {
+        Some(name) => Bot::chosen(name, &args.mc)?,
+        None => bot,
+    };
     crate::usage::last_seed(args.seed, args.games)?;
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
@@ -261,7 +266,8 @@ pub(crate) fn command(args: &crate::cli::SimArgs) -> Result<()> {
         game: args.game.clone(),
         opts: args.opts.clone(),
     };
-    let second = (args.vs.is_some() || !args.vs_opts.is_empty()).then(|| Setup {
+    let compared = args.vs.is_some() || !args.vs_opts.is_empty() || args.vs_bot.is_some();
+    let second = compared.then(|| Setup {
         game: args.vs.clone().unwrap_or_else(|| args.game.clone()),
         opts: if args.vs.is_some() {
             args.vs_opts.clone()
@@ -271,14 +277,14 @@ pub(crate) fn command(args: &crate::cli::SimArgs) -> Result<()> {
     });
     // Both load before either plays, so a bad `--vs` fails at once.
     let first_loaded = first.load(bot)?;
-    let second_loaded = second.as_ref().map(|s| s.load(bot)).transpose()?;
-    let run = |setup: &Setup, loaded: &Loaded| -> Result<(Summary, Outcome)> {
+    let second_loaded = second.as_ref().map(|s| s.load(vs_bot)).transpose()?;
+    let run = |setup: &Setup, loaded: &Loaded, bot: Bot| -> Result<(Summary, Outcome)> {
         let bar = progress_bar(args.games, &setup.describe());
         let outcome = simulate(loaded, bot, args.seed, args.games, jobs, &bar)?;
         bar.finish_and_clear();
         Ok((summarize(setup, bot, &outcome), outcome))
     };
-    let (a, outcome_a) = run(&first, &first_loaded)?;
+    let (a, outcome_a) = run(&first, &first_loaded, bot)?;
     let Some(second) = second else {
         if args.json {
             writeln!(out, "{}", serde_json::to_string(&a)?)?;
@@ -287,11 +293,35 @@ pub(crate) fn command(args: &crate::cli::SimArgs) -> Result<()> {
         }
         return Ok(());
     };
-    let (b, outcome_b) = run(&second, second_loaded.as_ref().expect("loaded with it"))?;
-    let wins = |o: &Outcome| o.games.iter().map(|g| g.win).collect::<Vec<_>>();
+    let (b, outcome_b) = run(
+        &second,
+        second_loaded.as_ref().expect("loaded with it"),
+        vs_bot,
+    )?;
+    let wins = |o: &Outcome| {
+        o.games
+            .iter()
+            .map(|g| f64::from(u8::from(g.win)))
+            .collect::<Vec<_>>()
+    };
     let (difference, (low, high)) = tally::paired_difference(&wins(&outcome_a), &wins(&outcome_b));
+    // Scores pair only where both games of a seed have one.
+    let (scores_a, scores_b): (Vec<f64>, Vec<f64>) = outcome_a
+        .games
+        .iter()
+        .zip(&outcome_b.games)
+        .filter_map(|(x, y)| Some((x.score?, y.score?)))
+        .unzip();
+    let scored = !scores_a.is_empty();
+    let (score_difference, (score_low, score_high)) =
+        tally::paired_difference(&scores_a, &scores_b);
     if args.json {
-        let json = serde_json::json!({ "a": a, "b": b, "difference": { "win_rate": difference, "ci95": [low, high] } });
+        let mut difference = serde_json::json!({ "win_rate": difference, "ci95": [low, high] });
+        if scored {
+            difference["mean_score"] = serde_json::json!(score_difference);
+            difference["mean_score_ci95"] = serde_json::json!([score_low, score_high]);
+        }
+        let json = serde_json::json!({ "a": a, "b": b, "difference": difference });
         writeln!(out, "{json}")?;
     } else {
         write!(out, "{}\n{}", report(&a, jobs), report(&b, jobs))?;
@@ -300,6 +330,9 @@ pub(crate) fn command(args: &crate::cli::SimArgs) -> Result<()> {
             100.0 * low,
             100.0 * high
         )?;
+        if scored {
+            writeln!(out, "mean score difference (first minus second, same seeds): {score_difference:+.2} (95% CI {score_low:+.2} to {score_high:+.2})")?;
+        }
     }
     Ok(())
 }

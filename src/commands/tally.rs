@@ -1,6 +1,6 @@
 //! The arithmetic of a simulation: a win rate with its 95% confidence
-//! interval (Wilson), the paired difference of two win rates on the same
-//! seeds, and a text histogram of scores.
+//! interval (Wilson), the paired difference of two win rates (or mean
+//! scores) on the same seeds, and a text histogram of scores.
 
 /// z for a two-sided 95% interval.
 const Z95: f64 = 1.959_963_984_540_054;
@@ -19,17 +19,14 @@ pub(crate) fn wilson(wins: usize, games: usize) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-/// Mean of `a - b` over paired outcomes (1 win, 0 not) and its 95% interval.
-pub(crate) fn paired_difference(a: &[bool], b: &[bool]) -> (f64, (f64, f64)) {
+/// Mean of `a - b` over paired outcomes (a win 1, else 0; or scores) and
+/// its 95% interval.
+pub(crate) fn paired_difference(a: &[f64], b: &[f64]) -> (f64, (f64, f64)) {
     let n = a.len().min(b.len());
     if n == 0 {
         return (0.0, (0.0, 0.0));
     }
-    let diffs: Vec<f64> = a
-        .iter()
-        .zip(b)
-        .map(|(&x, &y)| f64::from(u8::from(x)) - f64::from(u8::from(y)))
-        .collect();
+    let diffs: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
     let mean = diffs.iter().sum::<f64>() / n as f64;
     let variance = if n > 1 {
         diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1) as f64
@@ -88,10 +85,9 @@ mod tests {
 
     #[test]
     fn paired_difference_of_equal_outcomes_is_zero_with_no_spread() {
-        let a = [true, false, true];
+        let a = [1.0, 0.0, 1.0];
         assert_eq!(paired_difference(&a, &a), (0.0, (0.0, 0.0)));
-        let (mean, (low, high)) =
-            paired_difference(&[true, true, true, false], &[false, true, false, false]);
+        let (mean, (low, high)) = paired_difference(&[1.0, 1.0, 1.0, 0.0], &[0.0, 1.0, 0.0, 0.0]);
         assert!((mean - 0.5).abs() < 1e-12, "{mean}");
         assert!(low < 0.5 && high > 0.5);
     }

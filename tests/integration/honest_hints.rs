@@ -44,6 +44,26 @@ fn the_mc_bot_uses_what_it_saw_and_only_that() {
 }
 
 #[test]
+fn sim_compares_two_bots_on_the_same_seeds() {
+    let out = delve()
+        .args(["sim", "tests/scripts/colour-count.rhai", "--games", "300"])
+        .args([
+            "--bot", "mc", "--worlds", "32", "--vs-bot", "random", "--json",
+        ])
+        .output()
+        .unwrap();
+    let both: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (both["a"]["bot"].as_str(), both["b"]["bot"].as_str()),
+        (Some("mc"), Some("random"))
+    );
+    // 2/3 against 1/2 on the same 300 seeds: the interval lies above 0.
+    let low = both["difference"]["ci95"][0].as_f64().unwrap();
+    assert!(low > 0.0, "{both}");
+    assert!(both["difference"]["mean_score_ci95"][1].as_f64().unwrap() > low);
+}
+
+#[test]
 fn the_mc_bot_does_not_depend_on_jobs() {
     let run = |jobs: &str| {
         let out = delve()
