@@ -49,6 +49,8 @@ fn matches_gives_every_pair_card_by_card_with_the_target_and_its_card() {
             "face or not: 7♥ 2♣",
             // A custom card's value is the property the rules name.
             "strong: b",
+            // Values the script reckons, one a card, stand for the cards'.
+            "ace high: A♥ 9♦",
             "pile: 2♣",
             "pile m: 12",
         ]
@@ -89,7 +91,15 @@ fn a_wrong_pattern_or_rule_is_an_error_with_its_place() {
     );
     fails_with(
         r#"[card("7♥")].matches([#{ pattern: #{} }], #{ jokers: 10 });"#,
-        "no rule `jokers` for matching cards (rules: joker_value, joker_any_suit, value_prop)",
+        "no rule `jokers` for matching cards (rules: joker_value, joker_any_suit, value_prop, values)",
+    );
+    fails_with(
+        r#"[card("7♥"), card("8♥")].matching(#{}, #{ values: [7] });"#,
+        "`values` is one number a card, in their order: 1 for 2 cards",
+    );
+    fails_with(
+        r#"new_pile("p", "up").matching(#{}, #{ values: [] });"#,
+        "`values` goes with an array of cards",
     );
     fails_with(
         r#"[card("7♥")].matches([#{ at: 1 }]);"#,

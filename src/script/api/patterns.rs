@@ -4,8 +4,9 @@
 //! comparison. A pattern is a map of conditions on a card (rank, value,
 //! suit, colour, face, joker); the rules map says how a card's value and
 //! suit are read (what a joker is worth, whether it is every suit, which
-//! property of a custom card is its value). The host knows no game: the
-//! script says what matches.
+//! property of a custom card is its value, or each card's value as the
+//! script's own rule reckons it). The host knows no game: the script says
+//! what matches.
 //!
 //! `cards.matches(targets, rules)`: for each card, in order, each target (a
 //! map with a `pattern`) it matches, as the target's map without `pattern`
@@ -23,7 +24,7 @@ use rhai::{Array, Dynamic, Engine, Map};
 /// The keys a pattern may hold.
 const PATTERN_KEYS: &str = "rank, value, value_at_least, value_at_most, suit, red, face, joker";
 /// The keys a rules map may hold.
-const RULE_KEYS: &str = "joker_value, joker_any_suit, value_prop";
+const RULE_KEYS: &str = "joker_value, joker_any_suit, value_prop, values";
 
 /// How a card's value and suit are read.
 #[derive(Default)]
@@ -34,6 +35,9 @@ struct Rules {
     joker_any_suit: bool,
     /// The property that is a custom card's value.
     value_prop: Option<String>,
+    /// Each card's value, in the cards' order, as the script reckons it
+    /// (`()` for none): a variant's own value rule then holds here too.
+    values: Option<Vec<Option<i64>>>,
 }
 
 /// The conditions of one pattern; an absent one (or `()`) always holds.
@@ -80,6 +84,21 @@ fn rules_of(map: &Map) -> Fallible<Rules> {
                 Ok(name) => rules.value_prop = Some(name),
                 Err(found) => return fail(format!("`value_prop` is text, not {found}")),
             },
+            "values" => match value.read_lock::<Array>() {
+                Some(values) => {
+                    rules.values = Some(
+                        values
+                            .iter()
+                            .map(|v| int("values", v))
+                            .collect::<Fallible<_>>()?,
+                    );
+                }
+                None => {
+                    return fail(format!(
+                        "`values` is an array of numbers, one a card, not {value}"
+                    ))
+                }
+            },
             other => {
                 return fail(format!(
                     "no rule `{other}` for matching cards (rules: {RULE_KEYS})"
@@ -88,6 +107,27 @@ fn rules_of(map: &Map) -> Fallible<Rules> {
         }
     }
     Ok(rules)
+}
+
+impl Rules {
+    /// The value of the `i`th card.
+    fn value(&self, i: usize, card: &Card) -> Option<i64> {
+        match &self.values {
+            Some(values) => values.get(i).copied().flatten(),
+            None => value_of(card, self),
+        }
+    }
+
+    /// Refuses `values` that are not one a card.
+    fn check_count(&self, cards: usize) -> Fallible<()> {
+        match &self.values {
+            Some(values) if values.len() != cards => fail(format!(
+                "`values` is one number a card, in their order: {} for {cards} cards",
+                values.len()
+            )),
+            _ => Ok(()),
+        }
+    }
 }
 
 fn pattern_of(map: &Map) -> Fallible<Pattern> {
@@ -178,6 +218,7 @@ fn too_many() -> Box<rhai::EvalAltResult> {
 fn matches(rt: &dyn Host, cards: &Array, targets: &Array, rules: &Map) -> Fallible<Array> {
     let rules = rules_of(rules)?;
     let cards = cards_in(cards)?;
+    rules.check_count(cards.len())?;
     charge_pairs(rt, cards.len(), targets.len())?;
     let mut compiled = Vec::with_capacity(targets.len());
     for (i, target) in targets.iter().enumerate() {
@@ -201,8 +242,8 @@ fn matches(rt: &dyn Host, cards: &Array, targets: &Array, rules: &Map) -> Fallib
         compiled.push((pattern_of(&pattern)?, rest));
     }
     let mut found = Array::new();
-    for card in &cards {
-        let value = value_of(card, &rules);
+    for (i, card) in cards.iter().enumerate() {
+        let value = rules.value(i, card);
         for (pattern, rest) in &compiled {
             if pattern.holds(card, value, &rules) {
                 if found.len() >= MAX_ITEMS {
@@ -223,11 +264,13 @@ fn matching(rt: &dyn Host, cards: &Array, pattern: &Map, rules: &Map) -> Fallibl
     let rules = rules_of(rules)?;
     let pattern = pattern_of(pattern)?;
     let cards = cards_in(cards)?;
+    rules.check_count(cards.len())?;
     charge_pairs(rt, cards.len(), 1)?;
     Ok(cards
-        .into_iter()
-        .filter(|card| pattern.holds(card, value_of(card, &rules), &rules))
-        .map(|card| Dynamic::from(Card::clone(&card)))
+        .iter()
+        .enumerate()
+        .filter(|(i, card)| pattern.holds(card, rules.value(*i, card), &rules))
+        .map(|(_, card)| Dynamic::from(Card::clone(card)))
         .collect())
 }
 
@@ -250,6 +293,7 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     engine.register_fn(
         "matches",
         move |p: &mut PileRef, targets: Array, rules: Map| -> Fallible<Array> {
+            no_values(&rules)?;
             let rt = r.borrow();
             let cards = visible(cards_seen(&*rt, *p));
             matches(&*rt, &cards, &targets, &rules)
@@ -273,11 +317,23 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     engine.register_fn(
         "matching",
         move |p: &mut PileRef, pattern: Map, rules: Map| -> Fallible<Array> {
+            no_values(&rules)?;
             let rt = r.borrow();
             let cards = visible(cards_seen(&*rt, *p));
             matching(&*rt, &cards, &pattern, &rules)
         },
     );
+}
+
+/// A pile's cards are matched as a bot may see them, so values given one a
+/// card could fall on the wrong ones: `values` goes with an array of cards.
+fn no_values(rules: &Map) -> Fallible<()> {
+    if rules.contains_key("values") {
+        return fail(
+            "`values` goes with an array of cards (`p.cards.matches(...)`), not a pile".to_string(),
+        );
+    }
+    Ok(())
 }
 
 /// The cards of an array, read in place (an item that is no card is an error).
