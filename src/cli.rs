@@ -88,7 +88,8 @@ pub enum Command {
     after_help = "Examples (GAME is a name from `delve list`):\n  delve sim GAME --games 10000\n  \
     delve sim GAME --games 10000 --bot heuristic --vs-opt KEY=VALUE\n  \
     delve sim GAME --games 10000 --vs OTHER-GAME --json\n  \
-    delve sim GAME --games 1000 --bot mc --vs-bot heuristic"
+    delve sim GAME --games 1000 --bot mc --vs-bot heuristic\n  \
+    delve sim GAME --games 20 --bot heuristic --profile"
 )]
 pub struct SimArgs {
     /// A ruleset name from `delve list`, or a path to a .rhai file
@@ -123,6 +124,9 @@ pub struct SimArgs {
     /// The bot of the compared configuration (default: --bot), e.g. `--bot mc --vs-bot heuristic`
     #[arg(long = "vs-bot", value_name = "BOT")]
     pub vs_bot: Option<String>,
+    /// Count the script's steps by function and show where they go (one job; slow)
+    #[arg(long)]
+    pub profile: bool,
 }
 
 #[derive(Args, Debug)]

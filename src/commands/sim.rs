@@ -4,6 +4,7 @@
 
 use crate::commands::bots::Bot;
 use crate::commands::mc;
+use crate::commands::profile;
 use crate::commands::tally;
 use crate::run::Program;
 use crate::run::{self, Answerer, Deal, Plan, Stop};
@@ -24,8 +25,12 @@ pub(crate) struct Setup {
 impl Setup {
     /// Compiles the ruleset, once: a bad name, option or missing bot is a
     /// usage error before any game is played.
-    pub(crate) fn load(&self, bot: Bot) -> Result<Loaded> {
-        let program = Program::load_named(&self.game)?;
+    pub(crate) fn load(&self, bot: Bot, profiled: bool) -> Result<Loaded> {
+        let program = if profiled {
+            Program::load_profiled(crate::script::catalog::find(&self.game)?)?
+        } else {
+            Program::load_named(&self.game)?
+        };
         let ruleset = program.ruleset();
         let options = options_for(ruleset, &self.opts)?;
         let heuristic = match bot {
@@ -58,6 +63,12 @@ impl Setup {
 pub(crate) struct Loaded {
     program: Program,
     options: Options,
+}
+
+impl Loaded {
+    pub(crate) fn program(&self) -> &Program {
+        &self.program
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -251,6 +262,9 @@ pub(crate) fn report(summary: &Summary, jobs: usize) -> String {
 pub(crate) fn command(args: &crate::cli::SimArgs) -> Result<()> {
     let mut out = anstream::stdout();
     let bot = Bot::chosen(&args.bot, &args.mc)?;
+    if args.profile {
+        return profile::command(args, bot);
+    }
     let vs_bot = match &args.vs_bot {
         Some(name) => Bot::chosen(name, &args.mc)?,
         None => bot,
@@ -276,8 +290,8 @@ pub(crate) fn command(args: &crate::cli::SimArgs) -> Result<()> {
         },
     });
     // Both load before either plays, so a bad `--vs` fails at once.
-    let first_loaded = first.load(bot)?;
-    let second_loaded = second.as_ref().map(|s| s.load(vs_bot)).transpose()?;
+    let first_loaded = first.load(bot, false)?;
+    let second_loaded = second.as_ref().map(|s| s.load(vs_bot, false)).transpose()?;
     let run = |setup: &Setup, loaded: &Loaded, bot: Bot| -> Result<(Summary, Outcome)> {
         let bar = progress_bar(args.games, &setup.describe());
         let outcome = simulate(loaded, bot, args.seed, args.games, jobs, &bar)?;

@@ -13,6 +13,7 @@ pub(crate) mod functions;
 pub(crate) mod host;
 pub(crate) mod limits;
 pub(crate) mod merge;
+pub(crate) mod profile;
 pub(crate) mod program;
 pub(crate) mod resolver;
 pub(crate) mod ruleset;

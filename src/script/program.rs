@@ -10,6 +10,7 @@ use super::engine;
 use super::error::{Places, ScriptError};
 use super::host::{BotFn, Host, Mode, Wiring};
 use super::merge::{self, Merged};
+use super::profile;
 use super::resolver::{Imports, Resolver};
 use super::ruleset::{self, Level, Ruleset};
 use super::suggest;
@@ -31,6 +32,18 @@ pub struct Program<H: Host> {
     host: Rc<RefCell<H>>,
     /// A traced program's last place reached: (rule function, position).
     trace: Option<Rc<RefCell<Place>>>,
+    /// A profiled program's steps by function.
+    profile: Option<profile::Counts>,
+}
+
+/// What a program's one debugger hook watches, if anything.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Watch {
+    Nothing,
+    /// The last place reached, to place an error.
+    Trace,
+    /// The steps of each function.
+    Profile,
 }
 
 /// Where a traced program last was: the rule function and the position.
@@ -44,16 +57,21 @@ impl<H: Host> Program<H> {
     }
 
     pub fn load(file: ScriptFile) -> Result<Program<H>> {
-        Program::load_with(file, false)
+        Program::load_with(file, Watch::Nothing)
     }
 
     /// A program whose every step is traced: slow, and only for placing an
     /// error Rhai reported without a place (`run` reruns the game on it).
     pub(crate) fn load_traced(file: ScriptFile) -> Result<Program<H>> {
-        Program::load_with(file, true)
+        Program::load_with(file, Watch::Trace)
     }
 
-    fn load_with(file: ScriptFile, traced: bool) -> Result<Program<H>> {
+    /// A program that counts its steps by function (`profile`): slow.
+    pub fn load_profiled(file: ScriptFile) -> Result<Program<H>> {
+        Program::load_with(file, Watch::Profile)
+    }
+
+    fn load_with(file: ScriptFile, watch: Watch) -> Result<Program<H>> {
         let levels = ruleset::with_bases(&file)?;
         let sources: Vec<ScriptFile> = levels.iter().flat_map(Level::files).cloned().collect();
         let wiring = Wiring::default();
@@ -67,7 +85,7 @@ impl<H: Host> Program<H> {
         engine::configure(&mut engine, &wiring.decided, &wiring.charged);
         engine.set_module_resolver(Resolver(imports.clone()));
         api::register(&mut engine, &host);
-        let trace = traced.then(|| trace(&mut engine));
+        let trace = (watch == Watch::Trace).then(|| trace(&mut engine));
         declare::register(&mut engine, &declared);
 
         let places = Places {
@@ -101,12 +119,15 @@ impl<H: Host> Program<H> {
             declared,
         };
         *host.borrow_mut() = H::fresh(wired(wiring, places, &ruleset));
+        // Only after the top levels have run: their declarations are no game.
+        let profile = (watch == Watch::Profile).then(|| profile::register(&mut engine));
         Ok(Program {
             ruleset: Arc::new(ruleset),
             engine,
             ast,
             host,
             trace,
+            profile,
         })
     }
 
@@ -118,6 +139,21 @@ impl<H: Host> Program<H> {
             .file_of(&function)
             .unwrap_or_else(|| places.main.clone());
         Some((file, position))
+    }
+
+    /// A profiled program's steps by function so far, most first, each
+    /// with the file that defines it.
+    pub fn profile(&self) -> Option<Vec<(String, Option<String>, profile::Steps)>> {
+        let places = self.host.borrow().wiring().places.clone();
+        Some(
+            profile::sorted(self.profile.as_ref()?)
+                .into_iter()
+                .map(|(name, steps)| {
+                    let file = places.file_of(&name);
+                    (name, file, steps)
+                })
+                .collect(),
+        )
     }
 
     pub fn ruleset(&self) -> &Arc<Ruleset> {

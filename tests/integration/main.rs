@@ -19,6 +19,7 @@ mod old_forms;
 mod option_errors;
 mod parts;
 mod patterns;
+mod profile;
 mod protocol_commands;
 mod protocol_doc;
 mod random_play;
