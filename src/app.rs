@@ -92,6 +92,7 @@ fn command(cli: Cli) -> Result<()> {
             repl(opened, keeper)
         }
         Some(Command::Stats { game, json }) => stats(game.as_deref(), json),
+        Some(Command::Sim(args)) if args.profile => crate::commands::profile::command(&args),
         Some(Command::Sim(args)) => crate::commands::sim::command(&args),
         Some(Command::Check(args)) => check(&args),
         Some(Command::Replay { file }) => {

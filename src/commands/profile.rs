@@ -12,7 +12,8 @@ use std::io::Write;
 /// How many functions the table shows.
 const SHOWN: usize = 25;
 
-pub(crate) fn command(args: &SimArgs, bot: Bot) -> Result<()> {
+pub(crate) fn command(args: &SimArgs) -> Result<()> {
+    let bot = Bot::chosen(&args.bot, &args.mc)?;
     if args.vs.is_some() || !args.vs_opts.is_empty() || args.vs_bot.is_some() {
         return Err(UsageError(
             "--profile counts one configuration: leave out --vs, --vs-opt and --vs-bot".into(),

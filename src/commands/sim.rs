@@ -4,7 +4,6 @@
 
 use crate::commands::bots::Bot;
 use crate::commands::mc;
-use crate::commands::profile;
 use crate::commands::tally;
 use crate::run::Program;
 use crate::run::{self, Answerer, Deal, Plan, Stop};
@@ -262,9 +261,6 @@ pub(crate) fn report(summary: &Summary, jobs: usize) -> String {
 pub(crate) fn command(args: &crate::cli::SimArgs) -> Result<()> {
     let mut out = anstream::stdout();
     let bot = Bot::chosen(&args.bot, &args.mc)?;
-    if args.profile {
-        return profile::command(args, bot);
-    }
     let vs_bot = match &args.vs_bot {
         Some(name) => Bot::chosen(name, &args.mc)?,
         None => bot,
