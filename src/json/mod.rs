@@ -37,66 +37,118 @@ pub(crate) fn serve(
     out: &mut impl Write,
     settings: Settings,
 ) -> io::Result<()> {
-    let v2 = settings.protocol >= 2;
-    if v2 {
-        emit(out, &wire::hello(&session))?;
+    let (mut conversation, opening) = Conversation::open(&session, settings);
+    for message in &opening {
+        emit(out, message)?;
     }
-    let mut news = true;
-    loop {
-        if news {
-            for event in session.news() {
-                emit(out, &wire::say(event, v2))?;
-            }
+    while !conversation.finished() {
+        let line = match read_line(&mut input) {
+            None => return Ok(()),
+            Some(line) => line.map_err(|bad| bad.to_string()),
+        };
+        for message in &conversation.answer(&mut session, line) {
+            emit(out, message)?;
         }
-        let options = match session.standing() {
+    }
+    Ok(())
+}
+
+/// A client's conversation with one game, as the messages to send: first
+/// the opening, then for each line the reply and where the game stands.
+/// The JSON-lines loop speaks it; so can any front end that speaks the
+/// protocol one line at a time.
+pub(crate) struct Conversation {
+    settings: Settings,
+    /// The options of the prompt last sent (none once the game is over).
+    options: Vec<Offer>,
+    finished: bool,
+}
+
+impl Conversation {
+    /// `hello` (version 2), what the game said so far, and its prompt or end.
+    pub(crate) fn open(session: &Session, settings: Settings) -> (Conversation, Vec<Value>) {
+        let mut conversation = Conversation {
+            settings,
+            options: Vec::new(),
+            finished: false,
+        };
+        let mut messages = Vec::new();
+        if settings.protocol >= 2 {
+            messages.push(wire::hello(session));
+        }
+        conversation.standing(session, true, &mut messages);
+        (conversation, messages)
+    }
+
+    /// Whether the conversation is over: the client quit, or the game ended
+    /// and the client did not ask to stay (`--keep-open`).
+    pub(crate) fn finished(&self) -> bool {
+        self.finished
+    }
+
+    /// The messages for one line from the client (or the reason it could
+    /// not be read): the reply, then, unless it quit, the news if the game
+    /// moved and the prompt or the end again.
+    pub(crate) fn answer(
+        &mut self,
+        session: &mut Session,
+        line: Result<String, String>,
+    ) -> Vec<Value> {
+        let v2 = self.settings.protocol >= 2;
+        let mut messages = Vec::new();
+        let moved = match line {
+            Err(bad) => {
+                let message = format!("{bad}: send an index, a key or a label");
+                messages.push(json!({"type": "error", "message": message}));
+                false
+            }
+            Ok(line) => {
+                let (mut reply, moved) = reply(session, &line, &self.options, v2);
+                let quit = reply["command"] == "quit" && reply["type"] == "ok";
+                if v2 || reply["type"] == "error" {
+                    if !v2 {
+                        if let Value::Object(fields) = &mut reply {
+                            fields.remove("command");
+                        }
+                    }
+                    messages.push(reply);
+                }
+                if quit {
+                    self.finished = true;
+                    return messages;
+                }
+                moved
+            }
+        };
+        self.standing(session, moved, &mut messages);
+        messages
+    }
+
+    /// The news (if `news`), then the prompt or the end.
+    fn standing(&mut self, session: &Session, news: bool, messages: &mut Vec<Value>) {
+        let v2 = self.settings.protocol >= 2;
+        if news {
+            messages.extend(session.news().iter().map(|event| wire::say(event, v2)));
+        }
+        match session.standing() {
             Standing::Ended(outcome) => {
-                let end = if v2 {
-                    wire::end(&session, outcome, settings.reveal)
+                messages.push(if v2 {
+                    wire::end(session, outcome, self.settings.reveal)
                 } else {
                     json!({"type": "end", "outcome": outcome.result,
                            "score": outcome.score, "summary": outcome.summary})
-                };
-                emit(out, &end)?;
-                if !(v2 && settings.keep_open) {
-                    return Ok(());
-                }
-                Vec::new()
+                });
+                self.options.clear();
+                self.finished = !(v2 && self.settings.keep_open);
             }
             Standing::Asking(prompt) => {
-                let message = if v2 {
-                    wire::prompt(&session, prompt, settings.reveal)
+                messages.push(if v2 {
+                    wire::prompt(session, prompt, self.settings.reveal)
                 } else {
                     json!({"type": "prompt", "question": prompt.question, "options": prompt.options})
-                };
-                emit(out, &message)?;
-                prompt.options.clone()
+                });
+                self.options.clone_from(&prompt.options);
             }
-        };
-        news = false;
-        let line = match read_line(&mut input) {
-            None => return Ok(()),
-            Some(Ok(line)) => line,
-            Some(Err(bad)) => {
-                let message = format!("{bad}: send an index, a key or a label");
-                emit(out, &json!({"type": "error", "message": message}))?;
-                continue;
-            }
-        };
-        let (reply, moved) = reply(&mut session, &line, &options, v2);
-        news = moved;
-        let quit = reply["command"] == "quit" && reply["type"] == "ok";
-        let is_error = reply["type"] == "error";
-        if v2 || is_error {
-            let mut reply = reply;
-            if !v2 {
-                if let Value::Object(fields) = &mut reply {
-                    fields.remove("command");
-                }
-            }
-            emit(out, &reply)?;
-        }
-        if quit {
-            return Ok(());
         }
     }
 }
