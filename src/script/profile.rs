@@ -52,22 +52,31 @@ pub(crate) fn register(engine: &mut Engine) -> Counts {
                     let name = shown(frame.fn_name.as_str());
                     if !seen.contains(&name) {
                         seen.push(name);
-                        counts.entry(name.to_string()).or_default().with_calls += 1;
+                        entry(&mut counts, name).with_calls += 1;
                     }
                 }
                 let own = stack
                     .last()
                     .map_or(TOP_LEVEL, |f| shown(f.fn_name.as_str()));
-                let entry = counts.entry(own.to_string()).or_default();
-                entry.own += 1;
+                let steps = entry(&mut counts, own);
+                steps.own += 1;
                 if stack.is_empty() {
-                    entry.with_calls += 1;
+                    steps.with_calls += 1;
                 }
             }
             Ok(DebuggerCommand::StepInto)
         },
     );
     counts
+}
+
+/// A function's counts, made on its first step (a name is copied only then:
+/// this runs at every step, and the call stack is at most 32 deep).
+fn entry<'a>(counts: &'a mut HashMap<String, Steps>, name: &str) -> &'a mut Steps {
+    if !counts.contains_key(name) {
+        counts.insert(name.to_string(), Steps::default());
+    }
+    counts.get_mut(name).expect("inserted above")
 }
 
 /// The counts, most own steps first.
