@@ -7,6 +7,7 @@
 mod cards;
 mod lifecycle;
 mod moves;
+mod pattern;
 mod patterns;
 mod piles;
 mod state;
