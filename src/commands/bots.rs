@@ -3,6 +3,7 @@
 
 use crate::cli::McArgs;
 use crate::commands::mc::McBot;
+use crate::script::ruleset::Ruleset;
 use crate::session::open::UsageError;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +28,22 @@ impl Bot {
                 "no bot named `{other}`: the bots are random, heuristic and mc"
             ))),
         }
+    }
+
+    /// Refuses a bot that needs the ruleset's own (`heuristic`, or mc
+    /// rolling out with it) where the ruleset has none.
+    pub(crate) fn plays(self, ruleset: &Ruleset, game: &str) -> Result<(), UsageError> {
+        let own = match self {
+            Bot::Heuristic => true,
+            Bot::Mc(mc) => mc.heuristic,
+            Bot::Random => false,
+        };
+        if own && !ruleset.has_bot() {
+            return Err(UsageError(format!(
+                "{game} has no heuristic bot (its script defines no `fn bot(question, options)` or `fn rate(option)`): use --bot random"
+            )));
+        }
+        Ok(())
     }
 
     pub(crate) fn name(self) -> &'static str {

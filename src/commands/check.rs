@@ -93,21 +93,8 @@ pub fn check(
     bot: Option<Bot>,
 ) -> Result<Option<Failure>> {
     let program = Program::load_named(game)?;
-    let heuristic = matches!(
-        bot,
-        Some(
-            Bot::Heuristic
-                | Bot::Mc(McBot {
-                    heuristic: true,
-                    ..
-                })
-        )
-    );
-    if heuristic && !program.ruleset().has_bot() {
-        return Err(crate::usage::UsageError(format!(
-            "{game} has no heuristic bot (its script defines no `fn bot(question, options)` or `fn rate(option)`)"
-        ))
-        .into());
+    if let Some(bot) = bot {
+        bot.plays(program.ruleset(), game)?;
     }
     let options = options_for(program.ruleset(), opts)?;
     let (mut live, _) = LiveRun::load(program.ruleset().file.clone())?;

@@ -8,7 +8,7 @@ use crate::commands::tally;
 use crate::run::Program;
 use crate::run::{self, Answerer, Deal, Plan, Stop};
 use crate::script::declare::Options;
-use crate::session::open::{options_for, Setting, UsageError};
+use crate::session::open::{options_for, Setting};
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
@@ -32,18 +32,7 @@ impl Setup {
         };
         let ruleset = program.ruleset();
         let options = options_for(ruleset, &self.opts)?;
-        let heuristic = match bot {
-            Bot::Heuristic => true,
-            Bot::Mc(mc) => mc.heuristic,
-            Bot::Random => false,
-        };
-        if heuristic && !ruleset.has_bot() {
-            return Err(UsageError(format!(
-                "{} has no heuristic bot (its script defines no `fn bot(question, options)` or `fn rate(option)`): use --bot random",
-                self.game
-            ))
-            .into());
-        }
+        bot.plays(ruleset, &self.game)?;
         Ok(Loaded { program, options })
     }
 
