@@ -8,6 +8,7 @@ mod comforts;
 mod custom_cards;
 mod docs;
 mod error_places;
+mod grid;
 mod honest_hints;
 mod hostile;
 mod hostile_files;

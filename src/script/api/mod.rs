@@ -5,6 +5,7 @@
 //! to the game from a bot, a view or the top level; none knows any game.
 
 mod cards;
+mod grid;
 mod lifecycle;
 mod moves;
 mod pattern;
@@ -64,6 +65,7 @@ pub(crate) fn kind_of(value: &Dynamic) -> &'static str {
 
 pub(crate) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     cards::register(engine, rt);
+    grid::register(engine, rt);
     lifecycle::register(engine, rt);
     piles::register(engine, rt);
     moves::register(engine, rt);
