@@ -82,7 +82,13 @@ pub(crate) fn play(
                 &|| false,
                 &mut |_, _| {},
             )
-            .map_err(|e| format!("{name} seed {seed}: {e}"))?;
+            .map_err(|e| match e {
+                mc::Failure::Rejected { .. } => format!(
+                    "{name} seed {seed}, decision {}: {e}; the mc bot can not play it honestly, use --bot random or heuristic",
+                    choices.len() + 1
+                ),
+                e => format!("{name} seed {seed}: {e}"),
+            })?;
             estimates.options[0].index
         };
         choices.push(Choice {

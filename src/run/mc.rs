@@ -5,8 +5,9 @@
 //! card of it. The worlds are drawn from the settings' seed alone, in
 //! order, so an estimate is the same on any machine and for any `--jobs`.
 
+use super::pick::{clearly_better, Played};
 use super::world::{Sight, Watch};
-use super::{play, Answerer, Deal, Plan, Program, Stop};
+use super::{play, Answerer, Deal, Outcome, Plan, Program, Report, Stop};
 use crate::game::decision::{Choice, Prompt};
 use crate::script::declare::Options;
 use crate::script::ScriptError;
@@ -46,6 +47,8 @@ pub(crate) struct Estimate {
     pub wins: usize,
     score_sum: f64,
     scored: usize,
+    /// Each accepted world's result, in the order of the worlds.
+    played: Vec<Played>,
 }
 
 impl Estimate {
@@ -74,6 +77,9 @@ pub(crate) struct Estimates {
     pub tried: usize,
     /// Cut short (Ctrl-C or the time budget): the best so far.
     pub cut_short: bool,
+    /// The option the ruleset's own bot takes here, where it plays the
+    /// worlds out: it comes first unless another is clearly better.
+    pub base: Option<usize>,
 }
 
 #[derive(Clone, Debug)]
@@ -98,7 +104,8 @@ impl std::fmt::Display for Failure {
             Failure::Load(message) => write!(f, "{message}"),
             Failure::Rejected { tried, accepted } => write!(
                 f,
-                "only {accepted} of {tried} random worlds replay what the player saw: this ruleset reveals too much through its random numbers or narration for honest Monte Carlo hints"
+                "only {accepted} of {tried} random worlds replay what the player saw ({:.0}% told apart from the real game): this ruleset reveals too much through its random numbers or narration for honest Monte Carlo play",
+                100.0 * (tried - accepted) as f64 / (*tried).max(1) as f64
             ),
         }
     }
@@ -138,6 +145,12 @@ fn world_seed(seed: u64, at: usize, w: usize) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Whether over 95% of the worlds tried were told apart from the real
+/// game, once enough were tried to say so.
+fn too_many_rejected(tried: usize, accepted: usize) -> bool {
+    tried >= 40 && accepted * 20 < tried
+}
+
 /// Estimates every option of the decision after `choices`; `stop` is
 /// polled between playouts (Ctrl-C), and `progress` told of each world.
 pub(crate) fn estimate(
@@ -163,39 +176,56 @@ pub(crate) fn estimate(
         })
         .collect();
     let (mut tried, mut accepted, mut cut_short) = (0, 0, false);
+    let mut base = None;
     let most_tries = settings.worlds.max(1) * 20;
     'worlds: while accepted < settings.worlds.max(1) && tried < most_tries {
+        // Past the first few tries, a ruleset that gives its hidden cards
+        // away is told at once, not after every try a full estimate allows.
+        if too_many_rejected(tried, accepted) {
+            break;
+        }
         if accepted > 0 && (stop() || settings.budget.is_some_and(|b| started.elapsed() > b)) {
             cut_short = true;
             break;
         }
         let seed = world_seed(settings.seed, choices.len(), tried);
         tried += 1;
-        let keys: Vec<String> = estimates.iter().map(|e| e.key.clone()).collect();
-        for (i, key) in keys.into_iter().enumerate() {
+        // A world counts for every option or for none, so each option is
+        // judged on the same worlds (common random numbers). With the
+        // ruleset's bot rolling out, its own game from here is the rollout
+        // of the option it takes, and tells which that is.
+        let mut results: Vec<Option<Outcome>> = vec![None; estimates.len()];
+        let mut bot_took = None;
+        let runs = (settings.rollout == Answerer::ScriptBot)
+            .then_some(None)
+            .into_iter()
+            .chain((0..estimates.len()).map(Some));
+        for option in runs {
             let mut path = choices.to_vec();
-            path.push(Choice { index: i, key });
-            let mut plan = Plan::new(
-                options.clone(),
-                Deal { seed, stack: None },
-                path,
-                settings.rollout,
-            );
-            plan.check_cards = false;
-            plan.watch = Watch::World(sight.clone());
-            let report = play(program, plan);
-            if report.watched.is_some_and(|w| w.rejected) {
+            if let Some(i) = option {
+                if bot_took == Some(i) {
+                    continue;
+                }
+                path.push(Choice {
+                    index: i,
+                    key: estimates[i].key.clone(),
+                });
+            }
+            let report = world(program, options, seed, path, settings, &sight);
+            if report.watched.as_ref().is_some_and(|w| w.rejected) {
                 continue 'worlds;
             }
             match report.stop {
                 Stop::Ended(outcome) => {
-                    let e = &mut estimates[i];
-                    e.games += 1;
-                    e.wins += usize::from(outcome.is_win());
-                    if let Some(score) = outcome.score_number() {
-                        e.score_sum += score;
-                        e.scored += 1;
-                    }
+                    let i = match option {
+                        Some(i) => i,
+                        None => {
+                            let taken = report.choices[choices.len()].index;
+                            bot_took = Some(taken);
+                            taken
+                        }
+                    };
+                    results[i] = Some(outcome);
                 }
                 Stop::Failed(_) if accepted > 0 && stop() => {
                     cut_short = true;
@@ -205,15 +235,62 @@ pub(crate) fn estimate(
                 Stop::Asking(_) => unreachable!("a bot answers every decision"),
             }
         }
+        base = base.or(bot_took);
+        for (e, outcome) in estimates.iter_mut().zip(results) {
+            let outcome = outcome.expect("every option played in the world");
+            let played = Played {
+                win: outcome.is_win(),
+                score: outcome.score_number(),
+            };
+            e.games += 1;
+            e.wins += usize::from(played.win);
+            if let Some(score) = played.score {
+                e.score_sum += score;
+                e.scored += 1;
+            }
+            e.played.push(played);
+        }
         accepted += 1;
         progress(accepted, tried);
-        if tried >= 40 && accepted * 20 < tried {
-            break;
-        }
     }
-    if accepted == 0 || accepted * 20 < tried {
+    if accepted == 0 || too_many_rejected(tried, accepted) {
         return Err(Failure::Rejected { tried, accepted });
     }
+    rank(&mut estimates, base);
+    Ok(Estimates {
+        options: estimates,
+        worlds: accepted,
+        tried,
+        cut_short,
+        base,
+    })
+}
+
+/// One run of a world: the real game's choices (and an option), then the
+/// rollout player.
+fn world(
+    program: &Program,
+    options: &Options,
+    seed: u64,
+    path: Vec<Choice>,
+    settings: &Settings,
+    sight: &Arc<Sight>,
+) -> Report {
+    let mut plan = Plan::new(
+        options.clone(),
+        Deal { seed, stack: None },
+        path,
+        settings.rollout,
+    );
+    plan.check_cards = false;
+    plan.watch = Watch::World(sight.clone());
+    play(program, plan)
+}
+
+/// Orders the options for the player: the one to take first (the ruleset's
+/// bot's, unless others are clearly better: then the best of those), then
+/// the others best first, by win rate, then mean score.
+fn rank(estimates: &mut [Estimate], base: Option<usize>) {
     estimates.sort_by(|a, b| {
         b.win_rate()
             .total_cmp(&a.win_rate())
@@ -224,12 +301,17 @@ pub(crate) fn estimate(
             )
             .then(a.index.cmp(&b.index))
     });
-    Ok(Estimates {
-        options: estimates,
-        worlds: accepted,
-        tried,
-        cut_short,
-    })
+    let Some(base) = base else {
+        return;
+    };
+    let Some(at) = estimates.iter().position(|e| e.index == base) else {
+        return;
+    };
+    let better = estimates[..at]
+        .iter()
+        .position(|e| clearly_better(&e.played, &estimates[at].played));
+    let first = better.unwrap_or(at);
+    estimates[..=first].rotate_right(1);
 }
 
 #[cfg(test)]
@@ -325,5 +407,46 @@ fn play() {
             differs > 30,
             "only {differs} of 40 worlds buried another card"
         );
+    }
+
+    /// Halfway through a random game of every shipped ruleset, every world
+    /// accepted replays the narration and the prompt the player met, exactly,
+    /// and some are accepted.
+    #[test]
+    fn every_accepted_world_of_a_shipped_ruleset_replays_the_players_game() {
+        for name in crate::script::catalog::names() {
+            let program = Program::load_named(&name).unwrap();
+            let options = crate::session::open::options_for(program.ruleset(), &[]).unwrap();
+            let deal = Deal {
+                seed: 11,
+                stack: None,
+            };
+            let plan = |deal: &Deal, choices: &[Choice], answerer| {
+                let mut plan = Plan::new(options.clone(), deal.clone(), choices.to_vec(), answerer);
+                plan.check_cards = false;
+                plan
+            };
+            let whole = play(&program, plan(&deal, &[], Answerer::RandomBot));
+            let choices = &whole.choices[..whole.choices.len() / 2];
+            let real = play(&program, plan(&deal, choices, Answerer::Person));
+            let (_, sight) = sight(&program, &options, &deal, choices).unwrap();
+            let mut accepted = 0;
+            for w in 0..12 {
+                let world_deal = Deal {
+                    seed: world_seed(5, choices.len(), w),
+                    stack: None,
+                };
+                let mut world_plan = plan(&world_deal, choices, Answerer::Person);
+                world_plan.watch = Watch::World(sight.clone());
+                let world = play(&program, world_plan);
+                if world.watched.as_ref().unwrap().rejected {
+                    continue;
+                }
+                accepted += 1;
+                assert_eq!(world.events, real.events, "{name}: world {w} says other things");
+                assert_eq!(world.stop, real.stop, "{name}: world {w} asks something else");
+            }
+            assert!(accepted > 0, "{name}: no world of 12 accepted");
+        }
     }
 }

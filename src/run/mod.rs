@@ -9,6 +9,7 @@
 mod inspect;
 pub(crate) mod live;
 pub(crate) mod mc;
+mod pick;
 pub(crate) mod protocol;
 mod runtime;
 pub(crate) mod world;

@@ -34,6 +34,18 @@ fn the_mc_bot_wins_a_colour_guess_about_half_the_time_not_always() {
 }
 
 #[test]
+fn the_mc_bot_can_not_win_a_late_guess_at_a_card_set_aside_face_down() {
+    // Three decisions that show cards, a reshuffle of the cards seen, then
+    // the guess: a peek wins every game, the cards seen shift the odds by a
+    // few points at most.
+    let rate = mc_win_rate("tests/scripts/vault-guess.rhai", "200", "8");
+    assert!(
+        (0.35..=0.65).contains(&rate),
+        "a peeking bot would win all: {rate}"
+    );
+}
+
+#[test]
 fn the_mc_bot_uses_what_it_saw_and_only_that() {
     // Guessing against the colour shown wins 2/3; a fixed guess 1/2; a peek 1.
     let rate = mc_win_rate("tests/scripts/colour-count.rhai", "400", "32");
@@ -140,4 +152,21 @@ fn a_ruleset_whose_worlds_are_nearly_all_told_apart_gets_a_clear_message() {
         text.contains("random worlds replay what the player saw"),
         "{text}"
     );
+}
+
+#[test]
+fn the_mc_bot_stops_on_a_ruleset_that_gives_its_hidden_cards_away() {
+    let out = delve()
+        .args(["sim", "tests/scripts/tells-hidden.rhai", "--bot", "mc"])
+        .args(["--games", "3", "--seed", "4"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let text = String::from_utf8_lossy(&out.stderr).replace('\n', " ");
+    // It names the ruleset, the seed, and how many worlds were told apart.
+    assert!(text.contains("tells-hidden"), "{text}");
+    assert!(text.contains("seed 4"), "{text}");
+    assert!(text.contains("of 40 random worlds"), "{text}");
+    assert!(text.contains("% told apart"), "{text}");
+    assert!(text.contains("--bot random or heuristic"), "{text}");
 }

@@ -1,0 +1,98 @@
+//! Which option the Monte Carlo player takes from its estimates. Every
+//! option was played in the same worlds, so two options are compared world
+//! by world (a paired difference: the luck of a world's hidden cards falls
+//! on both). Where the ruleset's own bot plays the worlds out, its own
+//! choice stands unless another option is clearly better: with a few dozen
+//! worlds most options tie or nearly tie, and a player that leaves its base
+//! bot on such noise plays worse than the bot itself. Better means winning
+//! more often; as often, a higher score.
+
+/// How many standard errors a paired difference must reach to overrule the
+/// ruleset's bot (one-sided; about 84% sure).
+const CLEAR: f64 = 1.0;
+
+/// One world's result of one option.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Played {
+    pub win: bool,
+    pub score: Option<f64>,
+}
+
+/// Whether `other` did clearly better than `base` over the same worlds:
+/// more wins, surely; or as many wins and a higher score, surely.
+pub(crate) fn clearly_better(other: &[Played], base: &[Played]) -> bool {
+    let wins: Vec<f64> = other
+        .iter()
+        .zip(base)
+        .map(|(o, b)| f64::from(u8::from(o.win)) - f64::from(u8::from(b.win)))
+        .collect();
+    let more_wins: f64 = wins.iter().sum();
+    if more_wins != 0.0 {
+        return more_wins > 0.0 && surely_positive(&wins);
+    }
+    let scores: Vec<f64> = other
+        .iter()
+        .zip(base)
+        .filter_map(|(o, b)| Some(o.score? - b.score?))
+        .collect();
+    surely_positive(&scores)
+}
+
+/// Whether the mean of paired differences lies above 0 by `CLEAR`
+/// standard errors (a difference that never varies is sure if above 0).
+fn surely_positive(differences: &[f64]) -> bool {
+    let n = differences.len();
+    if n < 2 {
+        return false;
+    }
+    let mean = differences.iter().sum::<f64>() / n as f64;
+    let variance = differences
+        .iter()
+        .map(|d| (d - mean).powi(2))
+        .sum::<f64>()
+        / (n - 1) as f64;
+    mean > 0.0 && mean > CLEAR * (variance / n as f64).sqrt()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn games(wins: &[bool], scores: &[f64]) -> Vec<Played> {
+        wins.iter()
+            .zip(scores)
+            .map(|(&win, &score)| Played {
+                win,
+                score: Some(score),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn one_more_win_in_eight_worlds_is_not_enough_two_are() {
+        let base = games(&[false; 8], &[0.0; 8]);
+        let mut one = [false; 8];
+        one[3] = true;
+        assert!(!clearly_better(&games(&one, &[0.0; 8]), &base));
+        let mut two = one;
+        two[5] = true;
+        assert!(clearly_better(&games(&two, &[0.0; 8]), &base));
+    }
+
+    #[test]
+    fn fewer_wins_lose_whatever_the_score() {
+        let base = games(&[true, true, false, false], &[1.0; 4]);
+        let other = games(&[true, false, false, false], &[9.0; 4]);
+        assert!(!clearly_better(&other, &base));
+    }
+
+    #[test]
+    fn as_many_wins_are_settled_by_a_steady_higher_score() {
+        let base = games(&[true, false, true, false], &[5.0, 1.0, 6.0, 2.0]);
+        let steady = games(&[true, false, true, false], &[6.0, 2.0, 7.0, 3.0]);
+        assert!(clearly_better(&steady, &base));
+        assert!(!clearly_better(&base, &steady));
+        let erratic = games(&[true, false, true, false], &[15.0, 0.0, 1.0, 0.0]);
+        assert!(!clearly_better(&erratic, &base));
+    }
+}
