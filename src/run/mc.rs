@@ -77,9 +77,6 @@ pub(crate) struct Estimates {
     pub tried: usize,
     /// Cut short (Ctrl-C or the time budget): the best so far.
     pub cut_short: bool,
-    /// The option the ruleset's own bot takes here, where it plays the
-    /// worlds out: it comes first unless another is clearly better.
-    pub base: Option<usize>,
 }
 
 #[derive(Clone, Debug)]
@@ -219,11 +216,12 @@ pub(crate) fn estimate(
                 Stop::Ended(outcome) => {
                     let i = match option {
                         Some(i) => i,
-                        None => {
-                            let taken = report.choices[choices.len()].index;
-                            bot_took = Some(taken);
-                            taken
-                        }
+                        // An accepted world came to the player's decision,
+                        // so the bot made a choice there.
+                        None => match report.choices.get(choices.len()) {
+                            Some(taken) => *bot_took.insert(taken.index),
+                            None => continue 'worlds,
+                        },
                     };
                     results[i] = Some(outcome);
                 }
@@ -262,7 +260,6 @@ pub(crate) fn estimate(
         worlds: accepted,
         tried,
         cut_short,
-        base,
     })
 }
 
@@ -443,8 +440,14 @@ fn play() {
                     continue;
                 }
                 accepted += 1;
-                assert_eq!(world.events, real.events, "{name}: world {w} says other things");
-                assert_eq!(world.stop, real.stop, "{name}: world {w} asks something else");
+                assert_eq!(
+                    world.events, real.events,
+                    "{name}: world {w} says other things"
+                );
+                assert_eq!(
+                    world.stop, real.stop,
+                    "{name}: world {w} asks something else"
+                );
             }
             assert!(accepted > 0, "{name}: no world of 12 accepted");
         }

@@ -46,11 +46,7 @@ fn surely_positive(differences: &[f64]) -> bool {
         return false;
     }
     let mean = differences.iter().sum::<f64>() / n as f64;
-    let variance = differences
-        .iter()
-        .map(|d| (d - mean).powi(2))
-        .sum::<f64>()
-        / (n - 1) as f64;
+    let variance = differences.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
     mean > 0.0 && mean > CLEAR * (variance / n as f64).sqrt()
 }
 

@@ -212,7 +212,8 @@ impl Watcher {
 }
 
 /// What a watched run hands back: what the player saw, and whether a world
-/// was rejected for showing something else.
+/// was rejected for showing something else (or for ending before it came
+/// to the decisions the player met).
 #[derive(Clone, Debug)]
 pub(crate) struct Watched {
     pub sight: Arc<Sight>,
@@ -222,7 +223,7 @@ pub(crate) struct Watched {
 impl From<Watcher> for Watched {
     fn from(watcher: Watcher) -> Watched {
         Watched {
-            rejected: watcher.rejected,
+            rejected: watcher.rejected || watcher.in_past(),
             sight: Arc::new(watcher.sight),
         }
     }

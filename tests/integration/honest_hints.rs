@@ -170,3 +170,30 @@ fn the_mc_bot_stops_on_a_ruleset_that_gives_its_hidden_cards_away() {
     assert!(text.contains("% told apart"), "{text}");
     assert!(text.contains("--bot random or heuristic"), "{text}");
 }
+
+#[test]
+fn a_world_that_ends_before_the_players_decision_does_not_count() {
+    // Seed 3 leaves the black card on top: the game goes on to the second
+    // question, and only worlds that do so may be weighed.
+    let out = delve()
+        .args([
+            "play",
+            "tests/scripts/early-end.rhai",
+            "--seed",
+            "3",
+            "--json",
+        ])
+        .write_stdin("0\nhint mc\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let reply = text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find(|v| v["method"] == "mc")
+        .unwrap_or_else(|| panic!("no mc hint in {text}"));
+    assert_eq!(reply["key"], "trust", "{reply}");
+    assert_eq!(reply["options"][0]["win_rate"], 1.0, "{reply}");
+    let (worlds, tried) = (reply["worlds"].as_u64(), reply["tried"].as_u64());
+    assert!(worlds < tried, "no world was turned away: {reply}");
+}
