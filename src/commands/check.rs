@@ -243,9 +243,9 @@ impl Game<'_> {
     /// A game of the Monte Carlo bot ends without error, and its choices
     /// replay it.
     fn mc_play(&self, bot: McBot) -> Result<Report, Failure> {
-        let (_, choices) = mc::play(self.program, self.options, self.seed, bot)
+        let game = mc::play(self.program, self.options, self.seed, bot)
             .map_err(|message| self.fail("the game ends", message, &[]))?;
-        let played = run::play(self.program, self.plan(choices, Answerer::Person));
+        let played = run::play(self.program, self.plan(game.choices, Answerer::Person));
         self.ended(&played)?;
         self.replays(&played, "a game of the mc bot replays from its choices")?;
         Ok(played)

@@ -44,18 +44,27 @@ impl McBot {
     }
 }
 
-/// One game by the mc bot: its outcome and the choices it made; a script
-/// error names the seed.
+/// One game by the mc bot.
+pub(crate) struct McGame {
+    pub outcome: Outcome,
+    pub choices: Vec<Choice>,
+    /// Decisions whose worlds were nearly all told apart from the real
+    /// game, taken by the rollout player instead (honest, and cheap).
+    pub fell_back: usize,
+}
+
+/// One game by the mc bot; a script error names the seed.
 pub(crate) fn play(
     program: &Program,
     options: &Options,
     seed: u64,
     bot: McBot,
-) -> Result<(Outcome, Vec<Choice>), String> {
+) -> Result<McGame, String> {
     let name = program.ruleset().name();
     let deal = Deal { seed, stack: None };
     let settings = bot.settings(seed);
     let mut choices: Vec<Choice> = Vec::new();
+    let mut fell_back = 0;
     loop {
         let mut plan = Plan::new(
             options.clone(),
@@ -66,7 +75,13 @@ pub(crate) fn play(
         plan.check_cards = false;
         let report = run::play(program, plan);
         let prompt = match report.stop {
-            Stop::Ended(outcome) => return Ok((outcome, choices)),
+            Stop::Ended(outcome) => {
+                return Ok(McGame {
+                    outcome,
+                    choices,
+                    fell_back,
+                })
+            }
             Stop::Failed(error) => return Err(format!("{name} seed {seed}: {error}")),
             Stop::Asking(prompt) => prompt,
         };
@@ -81,19 +96,53 @@ pub(crate) fn play(
                 &settings,
                 &|| false,
                 &mut |_, _| {},
-            )
-            .map_err(|e| match e {
-                mc::Failure::Rejected { .. } => format!(
-                    "{name} seed {seed}, decision {}: {e}; the mc bot can not play it honestly, use --bot random or heuristic",
-                    choices.len() + 1
-                ),
-                e => format!("{name} seed {seed}: {e}"),
-            })?;
-            estimates.options[0].index
+            );
+            match estimates {
+                Ok(estimates) => estimates.options[0].index,
+                // A position that gives nearly everything away is rare in
+                // most rulesets (a hint there says so): the bot plays on
+                // as its rollout player would rather than end the run.
+                Err(mc::Failure::Rejected { .. }) if !choices.is_empty() => {
+                    fell_back += 1;
+                    rollout_choice(program, options, &deal, &choices, settings.rollout)
+                        .map_err(|e| format!("{name} seed {seed}: {e}"))?
+                }
+                Err(e @ mc::Failure::Rejected { .. }) => {
+                    return Err(format!(
+                        "{name} seed {seed}, decision {}: {e}; the mc bot can not play it honestly, use --bot random or heuristic",
+                        choices.len() + 1
+                    ))
+                }
+                Err(e) => return Err(format!("{name} seed {seed}: {e}")),
+            }
         };
         choices.push(Choice {
             index,
             key: prompt.options[index].key.clone(),
         });
     }
+}
+
+/// What `rollout` (the random bot or the ruleset's own) takes at the
+/// decision after `choices` in the real game: it sees only what the
+/// player sees.
+fn rollout_choice(
+    program: &Program,
+    options: &Options,
+    deal: &Deal,
+    choices: &[Choice],
+    rollout: Answerer,
+) -> Result<usize, String> {
+    let mut plan = Plan::new(options.clone(), deal.clone(), choices.to_vec(), rollout);
+    plan.check_cards = false;
+    plan.record_events = false;
+    let report = run::play(program, plan);
+    if let Stop::Failed(error) = report.stop {
+        return Err(error.to_string());
+    }
+    report
+        .choices
+        .get(choices.len())
+        .map(|c| c.index)
+        .ok_or_else(|| "the game ended where the real one asked".to_string())
 }

@@ -64,6 +64,8 @@ pub(crate) struct Game {
     pub win: bool,
     pub score: Option<f64>,
     pub decisions: usize,
+    /// Decisions the mc bot left to its rollout player (`mc::McGame`).
+    pub fell_back: usize,
 }
 
 pub(crate) struct Outcome {
@@ -141,11 +143,12 @@ pub(crate) fn play(
         Bot::Random => Answerer::RandomBot,
         Bot::Heuristic => Answerer::ScriptBot,
         Bot::Mc(settings) => {
-            let (outcome, choices) = mc::play(program, options, seed, settings)?;
+            let game = mc::play(program, options, seed, settings)?;
             return Ok(Game {
-                win: outcome.is_win(),
-                score: outcome.score_number(),
-                decisions: choices.len(),
+                win: game.outcome.is_win(),
+                score: game.outcome.score_number(),
+                decisions: game.choices.len(),
+                fell_back: game.fell_back,
             });
         }
     };
@@ -164,6 +167,7 @@ pub(crate) fn play(
             win: outcome.is_win(),
             score: outcome.score_number(),
             decisions: report.choices.len(),
+            fell_back: 0,
         }),
         Stop::Failed(error) => Err(format!("{name} seed {seed}: {error}")),
         Stop::Asking(_) => Err(format!("{name} seed {seed}: the bot stopped answering")),
@@ -193,6 +197,10 @@ pub(crate) struct Summary {
     pub mean_score: Option<f64>,
     pub decisions_per_game: f64,
     pub games_per_second: f64,
+    /// The mc bot's decisions taken by its rollout player, their worlds
+    /// being nearly all told apart from the real game.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub mc_fell_back: usize,
     #[serde(skip)]
     pub scores: Vec<i64>,
 }
@@ -213,6 +221,7 @@ pub(crate) fn summarize(setup: &Setup, bot: Bot, outcome: &Outcome) -> Summary {
         mean_score: (!scores.is_empty()).then(|| scores.iter().sum::<f64>() / scores.len() as f64),
         decisions_per_game: decisions as f64 / games.max(1) as f64,
         games_per_second: games as f64 / outcome.seconds.max(1e-9),
+        mc_fell_back: outcome.games.iter().map(|g| g.fell_back).sum(),
         scores: scores.iter().map(|s| s.round() as i64).collect(),
     }
 }
@@ -242,7 +251,20 @@ pub(crate) fn report(summary: &Summary, jobs: usize) -> String {
         summary.games_per_second,
         if jobs == 1 { "" } else { "s" }
     );
+    if summary.mc_fell_back > 0 {
+        text += &format!(
+            "  note       {} of {} decisions were nearly all told apart from worlds; the rollout player took them\n",
+            summary.mc_fell_back,
+            (summary.decisions_per_game * summary.games as f64).round()
+        );
+    }
     text
+}
+
+// serde's `skip_serializing_if` hands the field by reference.
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// `delve sim`: one configuration, or two on the same seeds with `--vs`,
