@@ -115,6 +115,12 @@ fn command(cli: Cli) -> Result<()> {
             Ok(())
         }
         Some(Command::Test(args)) => crate::commands::test::command(&args),
+        Some(Command::Serve(args)) => crate::serve::run(&crate::serve::Settings {
+            game: args.game,
+            port: args.port,
+            sessions: usize::from(args.games),
+            idle: std::time::Duration::from_secs(args.idle),
+        }),
         Some(Command::Source { game, functions }) => {
             write!(
                 anstream::stdout(),

@@ -26,6 +26,7 @@ mod protocol_doc;
 mod random_play;
 mod rule_authors;
 mod saves;
+mod serve;
 mod sessions;
 mod writes;
 
