@@ -1,5 +1,6 @@
-//! The page, built into the binary: plain HTML, CSS and JavaScript with no
-//! build step, which loads nothing from anywhere but this server (the
+//! The page, built into the binary: plain HTML, CSS and JavaScript modules
+//! (`app.js` speaks to the server, `table.js` lays out the piles,
+//! `cards.js` draws each card as SVG) with no build step, which loads nothing from anywhere but this server (the
 //! Content-Security-Policy says so to the browser as well).
 
 use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE};
@@ -8,6 +9,8 @@ use axum::response::{IntoResponse, Response};
 
 const INDEX: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
+const TABLE: &str = include_str!("page/table.js");
+const CARDS: &str = include_str!("page/cards.js");
 const STYLE: &str = include_str!("page/style.css");
 
 /// Only this server's own files, no frames, no plugins; the cards are SVG
@@ -22,6 +25,14 @@ pub(crate) async fn index() -> Response {
 
 pub(crate) async fn script() -> Response {
     asset(SCRIPT, "text/javascript; charset=utf-8")
+}
+
+pub(crate) async fn table() -> Response {
+    asset(TABLE, "text/javascript; charset=utf-8")
+}
+
+pub(crate) async fn cards() -> Response {
+    asset(CARDS, "text/javascript; charset=utf-8")
 }
 
 pub(crate) async fn style() -> Response {

@@ -115,6 +115,8 @@ fn routes(app: Arc<App>) -> Router {
     Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
+        .route("/table.js", get(page::table))
+        .route("/cards.js", get(page::cards))
         .route("/style.css", get(page::style))
         .route("/rulesets", get(rulesets))
         .route("/status", get(status))

@@ -27,6 +27,7 @@ mod random_play;
 mod rule_authors;
 mod saves;
 mod serve;
+mod serve_browser;
 mod sessions;
 mod writes;
 
