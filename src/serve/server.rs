@@ -375,7 +375,7 @@ fn held(app: &App, id: &str) -> Result<sessions::Shared, Refused> {
 async fn reopen(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
     let game = held(&app, &id)?;
     let (autosave, messages) = blocking(&app, move || {
-        let game = sessions::lock(&game);
+        let mut game = sessions::lock(&game);
         (game.autosave(), game.opening())
     })
     .await?;
