@@ -210,6 +210,7 @@ fn open(args: &GameArgs) -> Result<Opened> {
                 .expect("clap requires GAME without --load"),
             seed: args.seed,
             deal: args.deal.clone(),
+            deal_text: None,
             opts: args.opts.clone(),
             base: None,
         };

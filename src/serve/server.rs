@@ -282,8 +282,8 @@ async fn stats(State(app): State<Arc<App>>) -> Answer {
     Ok(reply(StatusCode::OK, &value))
 }
 
-/// What starts a game: a ruleset, its options and a seed, or the name of
-/// an unfinished game's autosave to resume.
+/// What starts a game: a ruleset, its options, a seed and a deal, or the
+/// name of an unfinished game's autosave to resume.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Start {
@@ -291,6 +291,8 @@ struct Start {
     #[serde(default)]
     options: Map<String, Value>,
     seed: Option<u64>,
+    /// A deal file's text (the page uploads it; the server reads no file).
+    deal: Option<String>,
     resume: Option<String>,
 }
 
@@ -310,6 +312,7 @@ async fn start(State(app): State<Arc<App>>, raw: Result<Bytes, BytesRejection>) 
             let spec = GameSpec {
                 game,
                 seed: start.seed,
+                deal_text: start.deal,
                 opts: settings(&start.options)?,
                 ..GameSpec::default()
             };

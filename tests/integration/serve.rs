@@ -452,3 +452,26 @@ fn games_and_threads_stay_bounded_when_hundreds_are_started_and_left() {
     // The games with a choice made were kept; the others left no file.
     assert_eq!(autosaves(home.path()).len(), 100);
 }
+
+#[test]
+fn a_deal_file_given_by_the_page_stacks_the_deck() {
+    let home = tempfile::tempdir().unwrap();
+    let server = Server::start(home.path(), &[&pocket()]);
+    let deal = "# the three turned up, the five under it\n3S 5S\n";
+    let game = json!({"game": pocket(), "seed": 1, "deal": deal});
+    let (id, opening) = server.start_game(&game);
+    let prompt = last(&opening, "prompt");
+    assert!(
+        prompt["question"].as_str().unwrap().contains("3♠"),
+        "{prompt}"
+    );
+    let step = server.line(&id, "h");
+    assert_eq!(last(&step, "say")["text"], "5♠: right.");
+
+    // A deal that does not parse starts nothing and says where it broke.
+    let bad = json!({"game": pocket(), "deal": "3S ZZ\n"});
+    let (status, reply) = server.post("/session", &bad);
+    assert_eq!(status, 400);
+    let message = reply["message"].as_str().unwrap();
+    assert!(message.contains("the deal file given line 1"), "{message}");
+}

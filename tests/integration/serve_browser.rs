@@ -167,7 +167,11 @@ async fn choices(client: &Client) -> u64 {
 /// on seed 1 (so a screenshot changes only when the page does).
 async fn start(client: &Client, server: &Server, game: &str, options: &[(&str, &str)]) {
     client.goto(&server.url()).await.unwrap();
-    until(client, "[data-state='start'], body[data-state='asking']").await;
+    until(
+        client,
+        "[data-state='start'], body[data-state='asking'], body[data-state='ended']",
+    )
+    .await;
     click(client, "#to-start").await;
     until(client, "[data-state='start']").await;
     let select = client.find(Locator::Css("#ruleset")).await.unwrap();
@@ -287,11 +291,95 @@ fn screenshots_of_every_shipped_rulesets_table() {
     with_browser(async |client| {
         for name in &names {
             start(client, &server, name, &[]).await;
+            // A few moves in, the table has more than its opening to show.
+            for _ in 0..10 {
+                step(client).await;
+            }
+            let low = low_contrast(client).await;
+            assert!(low.is_empty(), "{name}: text below 4.5:1 contrast: {low:?}");
+            client
+                .execute("window.scrollTo(0, 0)", vec![])
+                .await
+                .unwrap();
             let png = client.screenshot().await.unwrap();
             assert!(png.starts_with(b"\x89PNG"), "{name}: not a PNG");
             for folder in &folders {
                 std::fs::write(folder.join(format!("{name}.png")), &png).unwrap();
             }
         }
+        // On a phone's width the page fits: nothing to scroll sideways.
+        client.set_window_size(390, 844).await.unwrap();
+        start(client, &server, "clear-the-dungeon", &[]).await;
+        let overflow = client
+            .execute(
+                "return document.documentElement.scrollWidth - window.innerWidth",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert!(
+            overflow.as_i64().unwrap() <= 0,
+            "wider than a phone by {overflow}px"
+        );
+        let png = client.screenshot().await.unwrap();
+        for folder in &folders {
+            std::fs::write(folder.join("phone.png"), &png).unwrap();
+        }
     });
+}
+
+/// WCAG's contrast ratio of each visible text against the background it
+/// lies on; the texts under 4.5:1 (disabled controls are exempt).
+const CONTRAST: &str = r#"
+const rgb = (s) => s.match(/[\d.]+/g).map(Number);
+const channel = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+const luminance = ([r, g, b]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+const under = (element) => {
+  for (let e = element; e; e = e.parentElement) {
+    const c = rgb(getComputedStyle(e).backgroundColor);
+    if (c.length < 4 || c[3] > 0) return c;
+  }
+  return [255, 255, 255];
+};
+const low = [];
+for (const element of document.querySelectorAll("body *")) {
+  if (element.closest("svg") || element.closest("[disabled]")) continue;
+  const text = [...element.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+  if (!text || element.getClientRects().length === 0) continue;
+  const [a, b] = [luminance(rgb(getComputedStyle(element).color)), luminance(under(element))];
+  const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  if (ratio < 4.5) low.push(`${element.tagName} ${element.textContent.trim().slice(0, 24)}: ${ratio.toFixed(2)}`);
+}
+return low;
+"#;
+
+async fn low_contrast(client: &Client) -> Vec<String> {
+    let low = client.execute(CONTRAST, vec![]).await.unwrap();
+    serde_json::from_value(low).unwrap()
+}
+
+/// Takes the option the hint names, if the game asks, and waits for the
+/// page to show the next decision.
+async fn step(client: &Client) {
+    if client
+        .find(Locator::Css("body[data-state='asking']"))
+        .await
+        .is_err()
+    {
+        return;
+    }
+    let made = choices(client).await;
+    click(client, "#hint-button").await;
+    client
+        .wait()
+        .at_most(PATIENCE)
+        .for_element(Locator::Css("#options .hinted"))
+        .await
+        .expect("the hint marks an option");
+    click(client, "#options .hinted").await;
+    until(
+        client,
+        &format!("[data-choices='{}']:not([data-state='busy'])", made + 1),
+    )
+    .await;
 }

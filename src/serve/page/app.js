@@ -151,6 +151,8 @@ async function startGame(event) {
   const start = { game: $("ruleset").value, options };
   const seed = $("seed").value.trim();
   if (seed !== "") start.seed = Number(seed);
+  const deal = $("deal").files[0];
+  if (deal) start.deal = await deal.text();
   await open(request("POST", "/session", start));
 }
 
@@ -254,12 +256,14 @@ function drawStanding(message) {
     $("asking").hidden = false;
     $("ending").hidden = true;
     $("hint-button").disabled = false;
+    $("odds-button").disabled = false;
     $("question").textContent = message.question;
     drawOptions(message);
     setState("asking");
   } else {
     $("asking").hidden = true;
     $("hint-button").disabled = true;
+    $("odds-button").disabled = true;
     const ending = $("ending");
     ending.hidden = false;
     ending.replaceChildren();

@@ -8,6 +8,8 @@ import { drawCard } from "./cards.js";
 
 // Face-up cards shown fanned in one pile; the rest are counted.
 const FANNED = 10;
+// At most this many face-up cards lie apart rather than fanned.
+const SIDE_BY_SIDE = 5;
 
 function make(tag, className, text) {
   const node = document.createElement(tag);
@@ -65,6 +67,9 @@ function pile(data, cell, badges, named, onCard) {
   const cards = make("div", "cards");
   const down = data.cards.filter((c) => !c.face_up || c.name === undefined).length;
   const up = data.cards.filter((c) => c.face_up && c.name !== undefined);
+  // A few cards all face up (a hand, an offer) lie side by side, each
+  // whole; more, or some under face-down ones, overlap as a fan.
+  if (down === 0 && up.length <= SIDE_BY_SIDE) cards.classList.add("apart");
   if (data.cards.length === 0) {
     cards.append(make("span", "empty", cell ? "" : "empty"));
   } else if (cell) {
