@@ -1,4 +1,4 @@
-//! `delve serve` in a real browser: headless Chromium driven over WebDriver
+//! `delve serve` in a real browser: headless Chromium driven over `WebDriver`
 //! (chromedriver) plays a fixture game and a shipped one by clicking,
 //! undoes, reloads the page and finds the game where it was, and takes a
 //! screenshot of each shipped ruleset's table. Waits are on the page's own
@@ -21,14 +21,14 @@ use std::time::{Duration, Instant};
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// Long enough for a slow CI machine; a wait that passes it is a failure.
-const PATIENCE: Duration = Duration::from_secs(60);
+const PATIENCE: Duration = Duration::from_mins(1);
 
 /// A chromedriver of this test's own, stopped when dropped.
 struct Driver {
     child: Child,
     port: u16,
     /// Chromium's profile: fresh, and gone after.
-    _profile: tempfile::TempDir,
+    profile: tempfile::TempDir,
 }
 
 impl Drop for Driver {
@@ -66,7 +66,7 @@ fn driver() -> Option<Driver> {
     let driver = Driver {
         child,
         port,
-        _profile: tempfile::tempdir().unwrap(),
+        profile: tempfile::tempdir().unwrap(),
     };
     let started = Instant::now();
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
@@ -89,7 +89,7 @@ async fn browser(driver: &Driver) -> Client {
         "--disable-sync",
         "--no-first-run",
         "--window-size=1100,1000",
-        &format!("--user-data-dir={}", driver._profile.path().display()),
+        &format!("--user-data-dir={}", driver.profile.path().display()),
     ];
     let capabilities = json!({
         "browserName": "chrome",
@@ -263,7 +263,7 @@ fn the_page_plays_by_clicking_undoes_and_finds_the_game_after_a_reload() {
     });
 }
 
-/// Where the screenshots go: a temporary folder, and DELVE_SCREENSHOTS.
+/// Where the screenshots go: a temporary folder, and `DELVE_SCREENSHOTS`.
 fn screenshot_folders(scratch: &Path) -> Vec<PathBuf> {
     let mut folders = vec![scratch.to_path_buf()];
     if let Some(dir) = std::env::var_os("DELVE_SCREENSHOTS") {
