@@ -115,6 +115,12 @@ fn command(cli: Cli) -> Result<()> {
             Ok(())
         }
         Some(Command::Test(args)) => crate::commands::test::command(&args),
+        Some(Command::Serve(args)) => crate::serve::run(&crate::serve::Settings {
+            game: args.game,
+            port: args.port,
+            sessions: usize::from(args.games),
+            idle: std::time::Duration::from_secs(args.idle),
+        }),
         Some(Command::Source { game, functions }) => {
             write!(
                 anstream::stdout(),
@@ -204,6 +210,7 @@ fn open(args: &GameArgs) -> Result<Opened> {
                 .expect("clap requires GAME without --load"),
             seed: args.seed,
             deal: args.deal.clone(),
+            deal_text: None,
             opts: args.opts.clone(),
             base: None,
         };

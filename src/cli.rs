@@ -81,6 +81,34 @@ pub enum Command {
     Sim(SimArgs),
     /// Play random games checking every invariant; names the seed that breaks one
     Check(CheckArgs),
+    /// Play in a web browser: a local server for one page that draws the table
+    Serve(ServeArgs),
+}
+
+#[derive(Args, Debug)]
+#[command(
+    long_about = "Starts a web server on this computer only (127.0.0.1) and prints its \
+        address: open it in a browser to play any ruleset with the cards drawn. The page \
+        needs nothing from the network. Each game is saved after every step in the state \
+        folder, as the REPL's are, so reloading the page or restarting the server finds it \
+        again (`delve resume` shows it too). docs/serve.md tells more.",
+    after_help = "Examples (GAME is a name from `delve list`):\n  delve serve\n  \
+        delve serve GAME\n  delve serve my-variant.rhai --port 8080\n  \
+        delve serve --port 0          any free port"
+)]
+pub struct ServeArgs {
+    /// The ruleset the page offers first: a name from `delve list`, or a path to a .rhai
+    /// file (which the page may then play)
+    pub game: Option<String>,
+    /// The port on 127.0.0.1 (0: any free port)
+    #[arg(long, default_value_t = 8017)]
+    pub port: u16,
+    /// The most games held at once; a new one past that closes the one idle longest
+    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub games: u16,
+    /// Close a game idle this many seconds (its autosave stays)
+    #[arg(long, value_name = "SECONDS", default_value_t = 1800, value_parser = clap::value_parser!(u64).range(1..=604_800))]
+    pub idle: u64,
 }
 
 #[derive(Args, Debug)]

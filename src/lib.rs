@@ -22,6 +22,7 @@ mod render;
 mod repl;
 mod run;
 mod script;
+mod serve;
 mod session;
 mod transcript;
 mod usage;

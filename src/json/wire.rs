@@ -36,7 +36,7 @@ pub(crate) fn hello(session: &Session) -> Value {
 }
 
 /// What an option is: its default, what it does and the values it takes.
-fn option_spec(spec: &OptionSpec) -> Value {
+pub(crate) fn option_spec(spec: &OptionSpec) -> Value {
     let mut value = json!({"name": spec.name, "default": spec.default, "help": spec.help});
     if !spec.allowed.is_empty() {
         value["allowed"] = json!(spec.allowed);
@@ -88,6 +88,7 @@ pub(crate) fn prompt(session: &Session, prompt: &Prompt, reveal: bool) -> Value 
         "table": table(session.table(), reveal),
     });
     progress(session, &mut value);
+    layout(session, &mut value);
     value
 }
 
@@ -101,7 +102,25 @@ pub(crate) fn end(session: &Session, outcome: &Outcome, reveal: bool) -> Value {
         "table": table(session.table(), reveal),
     });
     progress(session, &mut value);
+    layout(session, &mut value);
     value
+}
+
+/// The script's layout hint, when it has `fn layout`: `layout`, a map of
+/// pile name to `{row, col}`, or `layout_error` when the hook failed (the
+/// game goes on; a front end lays the piles out its own way).
+fn layout(session: &Session, value: &mut Value) {
+    match session.layout() {
+        Some(Ok(spots)) => {
+            let spots: Map<String, Value> = spots
+                .iter()
+                .map(|s| (s.pile.clone(), json!({"row": s.row, "col": s.col})))
+                .collect();
+            value["layout"] = Value::Object(spots);
+        }
+        Some(Err(error)) => value["layout_error"] = json!(error.to_string()),
+        None => {}
+    }
 }
 
 /// The table as data: piles in the order made, cards bottom to top.

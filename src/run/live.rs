@@ -147,6 +147,7 @@ fn internal_failure(what: &str) -> Report {
         table: crate::game::table::Table::default(),
         stop: Stop::Failed(internal_error(what)),
         view: None,
+        layout: None,
         diverged: None,
         watched: None,
     }

@@ -18,6 +18,7 @@ use crate::game::deal::DealFile;
 use crate::game::decision::{Choice, Prompt};
 use crate::script::declare::Options;
 use crate::script::error::ErrorKind;
+use crate::script::layout::Layout;
 use crate::script::ScriptError;
 pub(crate) use runtime::Runtime;
 
@@ -179,6 +180,9 @@ pub struct Report {
     pub stop: Stop,
     /// The script's picture of the table (live runs only, if it has a view).
     pub view: Option<Result<String, ScriptError>>,
+    /// Where the script would like its piles drawn (live runs only, if it
+    /// has `fn layout`).
+    pub layout: Option<Result<Layout, ScriptError>>,
     pub diverged: Option<Divergence>,
     /// What the player saw, if the run was watched.
     pub(crate) watched: Option<world::Watched>,
@@ -259,7 +263,9 @@ fn run_once(program: &Program, plan: Plan, link: Option<Rc<Link>>, with_view: bo
         )),
     };
     let view = if with_view { program.view() } else { None };
-    program.host().borrow_mut().report(stop, view)
+    let mut report = program.host().borrow_mut().report(stop, view);
+    report.layout = if with_view { program.layout() } else { None };
+    report
 }
 
 #[cfg(test)]

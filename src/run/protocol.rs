@@ -219,7 +219,15 @@ fn wait_for_person(
             .map(|v| v.to_string())
             .map_err(|e| script_error(rt, "view", &e))
     });
-    let report = rt.borrow_mut().report(Stop::Asking(prompt.clone()), view);
+    let has_layout = rt.borrow().wiring().has_layout;
+    let layout = has_layout.then(|| {
+        let origin = rt.borrow().wiring().places.main.clone();
+        read_only(rt, Mode::View, || hook::<Dynamic>(ctx, rt, "layout", ()))
+            .map_err(|e| script_error(rt, "layout", &e))
+            .and_then(|v| crate::script::layout::read(&v, &origin))
+    });
+    let mut report = rt.borrow_mut().report(Stop::Asking(prompt.clone()), view);
+    report.layout = layout;
     if link.reports.send(Reply::Stopped(Box::new(report))).is_err() {
         return Err(halt());
     }

@@ -301,6 +301,7 @@ impl Runtime {
             table: self.table.clone(),
             stop,
             view,
+            layout: None,
             diverged: self.diverged.take(),
             watched: self.watcher.take().map(Watched::from),
         }

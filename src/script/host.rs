@@ -38,6 +38,8 @@ pub(crate) struct Wiring {
     pub(crate) charged: Rc<Cell<u64>>,
     pub(crate) places: Rc<Places>,
     pub(crate) has_view: bool,
+    /// The ruleset's `fn layout()`, read where `fn view` is.
+    pub(crate) has_layout: bool,
     /// The ruleset's own bot, if it has one.
     pub(crate) bot: Option<BotFn>,
     /// The ruleset's `fn label(option)`, for option maps without a label.

@@ -11,6 +11,7 @@ pub(crate) mod engine;
 pub(crate) mod error;
 pub(crate) mod functions;
 pub(crate) mod host;
+pub(crate) mod layout;
 pub(crate) mod limits;
 pub(crate) mod merge;
 pub(crate) mod profile;

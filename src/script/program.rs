@@ -184,6 +184,17 @@ impl<H: Host> Program<H> {
         self.host.borrow_mut().enter(before);
         Some(view)
     }
+
+    /// The script's layout hint for the table as it stands, if it gives one.
+    pub fn layout(&self) -> Option<Result<super::layout::Layout, ScriptError>> {
+        if !self.ruleset.has_fn("layout", 0) {
+            return None;
+        }
+        let before = self.host.borrow_mut().enter(Mode::View);
+        let value = self.call("layout");
+        self.host.borrow_mut().enter(before);
+        Some(value.and_then(|v| super::layout::read(&v, &self.ruleset.file.origin)))
+    }
 }
 
 /// Registers a debugger that keeps the last place each step reached.
@@ -226,6 +237,7 @@ fn wired(wiring: Wiring, places: Places, ruleset: &Ruleset) -> Wiring {
     Wiring {
         places: Rc::new(places),
         has_view: ruleset.has_fn("view", 0),
+        has_layout: ruleset.has_fn("layout", 0),
         bot: if ruleset.has_fn("bot", 2) {
             Some(BotFn::Bot)
         } else if ruleset.has_fn("rate", 1) {

@@ -87,6 +87,13 @@ impl Keeper {
         self.writes && self.folder.is_some()
     }
 
+    /// The name of this game's autosave (what `resume NAME` takes), once
+    /// it is written or resumed.
+    pub(crate) fn name(&self) -> Option<String> {
+        let stem = self.current.as_ref()?.file_stem()?;
+        Some(stem.to_string_lossy().into_owned())
+    }
+
     /// Writes the game if it changed since the last write; the error when
     /// writing starts to fail (not again while it goes on failing).
     pub(crate) fn save(&mut self, session: &Session, counted: bool) -> Option<anyhow::Error> {

@@ -17,6 +17,7 @@ use crate::game::table::Table;
 use crate::run::live::LiveRun;
 use crate::run::{Answerer, Deal, Divergence, Event, Outcome, Plan, Report, Stop};
 use crate::script::declare::Options;
+use crate::script::layout::Layout;
 use crate::script::{Ruleset, ScriptError};
 use std::sync::Arc;
 
@@ -30,6 +31,7 @@ pub struct Session {
     /// Asking or ended: a failed run is never kept.
     stop: Stop,
     view: Option<Result<String, ScriptError>>,
+    layout: Option<Result<Layout, ScriptError>>,
     diverged: Option<Divergence>,
     /// Undone choices, the next to redo last.
     redo: Vec<Choice>,
@@ -61,6 +63,7 @@ impl Session {
             table: Table::default(),
             stop: Stop::Asking(Prompt::default()),
             view: None,
+            layout: None,
             diverged: None,
             redo: Vec::new(),
             live,
@@ -116,6 +119,11 @@ impl Session {
         self.view.as_ref()
     }
 
+    /// Where the script would like its piles drawn, if it has `fn layout`.
+    pub(crate) fn layout(&self) -> Option<&Result<Layout, ScriptError>> {
+        self.layout.as_ref()
+    }
+
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }
@@ -135,6 +143,7 @@ impl Session {
         self.table = report.table;
         self.stop = report.stop;
         self.view = report.view;
+        self.layout = report.layout;
         self.diverged = None;
         self.redo.clear();
         Ok(())
@@ -364,6 +373,7 @@ impl Session {
         self.table = report.table;
         self.stop = report.stop;
         self.view = report.view;
+        self.layout = report.layout;
         self.diverged = report.diverged;
         Ok(())
     }

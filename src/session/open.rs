@@ -18,6 +18,9 @@ pub struct GameSpec {
     pub game: String,
     pub seed: Option<u64>,
     pub deal: Option<PathBuf>,
+    /// A deal file's text given without a file (a page's upload), used
+    /// when `deal` names none.
+    pub deal_text: Option<String>,
     /// The options set, typed into values when the ruleset is known.
     pub opts: Vec<Setting>,
     /// The folder relative paths (game, deal) are tried from first: a
@@ -44,7 +47,10 @@ impl GameSpec {
                 };
                 Some(Arc::new(DealFile::read(&found, &shown)?))
             }
-            None => None,
+            None => match &self.deal_text {
+                Some(text) => Some(Arc::new(DealFile::parse("the deal file given", text)?)),
+                None => None,
+            },
         };
         let seed = self.seed.unwrap_or_else(fresh_seed);
         let deal = Deal { seed, stack };

@@ -126,8 +126,13 @@ pub(crate) fn load(path: &Path, shown: &str, trusted: Option<&Path>) -> Result<L
 pub(crate) fn load_trusting(path: &Path, shown: &str, trust: Trust) -> Result<Loaded> {
     let text = crate::read::text(path, crate::read::Kind::Save)
         .with_context(|| format!("can not read {shown}"))?;
+    load_text(&text, shown, trust)
+}
+
+/// Loads a save from its text (a file read, or one a page uploaded).
+pub(crate) fn load_text(text: &str, shown: &str, trust: Trust) -> Result<Loaded> {
     let file: SaveFile =
-        serde_json::from_str(&text).with_context(|| format!("{shown} is not a delve save file"))?;
+        serde_json::from_str(text).with_context(|| format!("{shown} is not a delve save file"))?;
     if file.format != FORMAT {
         bail!("{shown} is not a delve save file");
     }

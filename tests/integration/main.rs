@@ -26,6 +26,8 @@ mod protocol_doc;
 mod random_play;
 mod rule_authors;
 mod saves;
+mod serve;
+mod serve_browser;
 mod sessions;
 mod writes;
 

@@ -1,0 +1,469 @@
+// The page: it starts a game, sends each answer or command as one
+// protocol-2 line (POST /session/ID) and shows the messages that come
+// back, the same ones `delve play --json` prints. The game's id and its
+// autosave's name stay in localStorage, so a reload (or a restarted
+// server) finds the game again. `body[data-state]` says what the page is
+// doing (loading, start, busy, asking, ended) and `body[data-choices]` how
+// far the game is: the browser tests wait on them.
+
+import { drawTable } from "./table.js";
+
+const KEPT = "delve.game";
+const $ = (id) => document.getElementById(id);
+
+const page = {
+  id: null,
+  autosave: null,
+  hello: null,
+  // The last prompt or end message.
+  standing: null,
+  rulesets: [],
+};
+
+function setState(state) {
+  document.body.dataset.state = state;
+}
+
+function problem(text) {
+  const node = $("problem");
+  node.textContent = text || "";
+  node.hidden = !text;
+}
+
+function keep() {
+  localStorage.setItem(KEPT, JSON.stringify({ id: page.id, autosave: page.autosave }));
+}
+
+function kept() {
+  try {
+    return JSON.parse(localStorage.getItem(KEPT) || "null");
+  } catch {
+    return null;
+  }
+}
+
+// One request; its status and its JSON body (an error message when the
+// server could not be reached).
+async function request(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = typeof body === "string" ? body : JSON.stringify(body);
+  }
+  try {
+    const response = await fetch(path, init);
+    return { status: response.status, body: await response.json() };
+  } catch (error) {
+    return { status: 0, body: { type: "error", message: `delve serve can not be reached (${error.message}): is it still running?` } };
+  }
+}
+
+// ---- starting a game -------------------------------------------------------
+
+function optionField(spec) {
+  const wrap = document.createElement("div");
+  wrap.className = "option-field";
+  const id = `opt-${spec.name}`;
+  const label = document.createElement("label");
+  label.htmlFor = id;
+  label.textContent = spec.name;
+  let input;
+  if (spec.allowed) {
+    input = document.createElement("select");
+    for (const value of spec.allowed) {
+      const choice = document.createElement("option");
+      choice.value = value;
+      choice.textContent = value;
+      input.append(choice);
+    }
+    input.value = String(spec.default);
+  } else if (typeof spec.default === "boolean") {
+    input = document.createElement("input");
+    input.type = "checkbox";
+    input.checked = spec.default;
+    wrap.classList.add("check");
+  } else if (typeof spec.default === "number") {
+    input = document.createElement("input");
+    input.type = "number";
+    input.step = "1";
+    if (spec.min !== undefined) input.min = String(spec.min);
+    if (spec.max !== undefined) input.max = String(spec.max);
+    input.value = String(spec.default);
+  } else {
+    input = document.createElement("input");
+    input.type = "text";
+    input.value = String(spec.default);
+  }
+  input.id = id;
+  input.dataset.option = spec.name;
+  const help = document.createElement("span");
+  help.className = "help";
+  help.textContent = spec.help;
+  wrap.append(label, input, help);
+  return wrap;
+}
+
+function showRuleset() {
+  const chosen = page.rulesets.find((r) => r.name === $("ruleset").value);
+  const fields = $("option-fields");
+  fields.replaceChildren(fields.querySelector("legend"));
+  if (!chosen) return;
+  $("about").textContent = chosen.error ? `Does not load: ${chosen.error}` : chosen.about;
+  $("start-game").disabled = Boolean(chosen.error);
+  for (const spec of chosen.option_specs || []) {
+    fields.append(optionField(spec));
+  }
+  fields.hidden = !(chosen.option_specs || []).length;
+}
+
+function showStart() {
+  $("game").hidden = true;
+  $("start").hidden = false;
+  $("title").textContent = "delve";
+  setState("start");
+  $("ruleset").focus();
+}
+
+async function loadRulesets() {
+  const { status, body } = await request("GET", "/rulesets");
+  if (status !== 200) {
+    problem(body.message);
+    return;
+  }
+  page.rulesets = body.rulesets;
+  const select = $("ruleset");
+  for (const ruleset of body.rulesets) {
+    const choice = document.createElement("option");
+    choice.value = ruleset.name;
+    choice.textContent = ruleset.title ? `${ruleset.title} (${ruleset.name})` : ruleset.name;
+    select.append(choice);
+  }
+  if (body.chosen) select.value = body.chosen;
+  showRuleset();
+}
+
+async function startGame(event) {
+  event.preventDefault();
+  const options = {};
+  for (const input of $("option-fields").querySelectorAll("[data-option]")) {
+    options[input.dataset.option] = input.type === "checkbox" ? input.checked : input.value;
+  }
+  const start = { game: $("ruleset").value, options };
+  const seed = $("seed").value.trim();
+  if (seed !== "") start.seed = Number(seed);
+  const deal = $("deal").files[0];
+  if (deal) start.deal = await deal.text();
+  await open(request("POST", "/session", start));
+}
+
+// Shows a game that was started, resumed or reopened.
+async function open(pending) {
+  setState("busy");
+  const { status, body } = await pending;
+  if (status !== 200) {
+    problem(body.message);
+    setState(page.id ? "asking" : "start");
+    return false;
+  }
+  problem("");
+  page.id = body.id;
+  page.autosave = body.autosave;
+  keep();
+  $("log").replaceChildren();
+  $("start").hidden = true;
+  $("game").hidden = false;
+  $("save").href = `/session/${body.id}/save`;
+  show(body.messages);
+  return true;
+}
+
+// ---- the game --------------------------------------------------------------
+
+function logLine(text, kind) {
+  const log = $("log");
+  for (const line of String(text).split("\n")) {
+    const item = document.createElement("li");
+    item.className = kind || "";
+    item.textContent = line;
+    log.append(item);
+  }
+  while (log.childElementCount > 300) log.firstElementChild.remove();
+  log.scrollTop = log.scrollHeight;
+}
+
+function dialog(title, content) {
+  $("dialog-title").textContent = title;
+  const body = $("dialog-body");
+  body.replaceChildren();
+  if (typeof content === "string") {
+    const pre = document.createElement("pre");
+    pre.textContent = content;
+    body.append(pre);
+  } else {
+    body.append(content);
+  }
+  $("dialog").showModal();
+}
+
+// The options a card's name appears in.
+function naming(cardName) {
+  const options = page.standing && page.standing.type === "prompt" ? page.standing.options : [];
+  return options.filter((o) => o.label.includes(cardName) || o.key.includes(cardName));
+}
+
+function offerFor(cardName) {
+  const matching = new Set(naming(cardName).map((o) => o.index));
+  let first = null;
+  for (const button of $("options").querySelectorAll("button")) {
+    const offered = matching.has(Number(button.dataset.index));
+    button.classList.toggle("offered", offered);
+    button.classList.toggle("dimmed", !offered);
+    if (offered && !first) first = button;
+  }
+  if (first) first.focus();
+}
+
+function drawOptions(message) {
+  const list = $("options");
+  list.replaceChildren();
+  for (const option of message.options || []) {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "option";
+    button.dataset.index = String(option.index);
+    button.title = `key: ${option.key}`;
+    const number = option.index < 9 ? `${option.index + 1}. ` : "";
+    button.textContent = `${number}${option.label}`;
+    button.addEventListener("click", () => send(String(option.index)));
+    item.append(button);
+    list.append(item);
+  }
+}
+
+function drawStanding(message) {
+  page.standing = message;
+  document.body.dataset.choices = String(message.choices);
+  $("view").textContent = message.view || "";
+  drawTable($("table"), message, (name) => naming(name).length > 0, offerFor);
+  $("undo").disabled = !message.can_undo;
+  $("redo").disabled = !message.can_redo;
+  $("hint").hidden = true;
+  if (message.layout_error) problem(`The ruleset's layout failed: ${message.layout_error}`);
+  const seed = page.hello ? `seed ${page.hello.seed}` : "";
+  $("status").textContent = `${seed}, choice ${message.choices + (message.type === "prompt" ? 1 : 0)}`;
+  if (message.type === "prompt") {
+    $("asking").hidden = false;
+    $("ending").hidden = true;
+    $("hint-button").disabled = false;
+    $("odds-button").disabled = false;
+    $("question").textContent = message.question;
+    drawOptions(message);
+    setState("asking");
+  } else {
+    $("asking").hidden = true;
+    $("hint-button").disabled = true;
+    $("odds-button").disabled = true;
+    const ending = $("ending");
+    ending.hidden = false;
+    ending.replaceChildren();
+    const head = document.createElement("h2");
+    head.textContent = message.outcome === "win" ? "You won!" : message.outcome === "loss" ? "You lost." : `The game ended: ${message.outcome}.`;
+    const score = document.createElement("p");
+    score.textContent = `Score: ${message.score}. ${message.summary}`;
+    ending.append(head, score);
+    document.body.dataset.outcome = message.outcome;
+    setState("ended");
+  }
+}
+
+function showHint(message) {
+  const box = $("hint");
+  box.replaceChildren();
+  const head = document.createElement("p");
+  head.textContent = `Hint: ${message.label}`;
+  box.append(head);
+  if (message.method === "mc") {
+    const note = document.createElement("p");
+    note.textContent = `Each option played out in ${message.worlds} worlds that differ only in what you have not seen${message.cut_short ? " (cut short)" : ""}:`;
+    const table = document.createElement("table");
+    table.innerHTML = "<thead><tr><th>option</th><th>wins</th><th>mean score</th></tr></thead>";
+    const rows = document.createElement("tbody");
+    for (const row of message.options) {
+      const tr = document.createElement("tr");
+      for (const text of [row.label, `${Math.round(100 * row.win_rate)}% ± ${Math.round(100 * row.margin)}`, row.mean_score === null ? "–" : row.mean_score.toFixed(1)]) {
+        const td = document.createElement("td");
+        td.textContent = text;
+        tr.append(td);
+      }
+      rows.append(tr);
+    }
+    table.append(rows);
+    box.append(note, table);
+  }
+  box.hidden = false;
+  for (const button of $("options").querySelectorAll("button")) {
+    button.classList.toggle("hinted", Number(button.dataset.index) === message.index);
+  }
+}
+
+// Shows the messages of one reply, in order.
+function show(messages) {
+  let standing = null;
+  let hint = null;
+  for (const message of messages) {
+    switch (message.type) {
+      case "hello":
+        page.hello = message;
+        $("title").textContent = message.title;
+        document.title = `${message.title} · delve`;
+        document.body.dataset.game = message.game;
+        $("show-rules").disabled = false;
+        break;
+      case "say":
+        logLine(message.text, "say");
+        break;
+      case "note":
+        logLine(message.text, "note");
+        break;
+      case "ok":
+        if (message.command === "choose") logLine(`You chose: ${message.label}`, "chose");
+        if (message.command === "hint") hint = message;
+        if (message.command === "undo" || message.command === "redo") logLine(`(${message.command}: ${message.steps} step${message.steps === 1 ? "" : "s"})`, "note");
+        if (message.command === "new" || message.command === "restart") $("log").replaceChildren();
+        if (["rules", "options", "log"].includes(message.command)) dialog(message.command, message.text);
+        break;
+      case "error":
+        problem(message.message);
+        break;
+      case "prompt":
+      case "end":
+        standing = message;
+        break;
+      default:
+        break;
+    }
+  }
+  if (!messages.some((m) => m.type === "error")) problem("");
+  if (standing) drawStanding(standing);
+  if (hint) showHint(hint);
+}
+
+// Sends one protocol line. A game the server no longer holds (closed when
+// idle, or the server restarted) is resumed from its autosave.
+async function send(line) {
+  if (!page.id || document.body.dataset.state === "busy") return;
+  const before = document.body.dataset.state;
+  setState("busy");
+  const { status, body } = await request("POST", `/session/${page.id}`, { line });
+  if (status === 404 && page.autosave) {
+    if (await open(request("POST", "/session", { resume: page.autosave }))) {
+      problem("The game had been closed; it was resumed from its autosave. Choose again.");
+    }
+    return;
+  }
+  if (status !== 200) {
+    problem(body.message);
+    setState(before);
+    return;
+  }
+  if (line === "new") $("log").replaceChildren();
+  show(body);
+  if (!body.some((m) => m.type === "prompt" || m.type === "end")) setState(before);
+}
+
+async function load(event) {
+  const file = event.target.files[0];
+  event.target.value = "";
+  if (!file || !page.id) return;
+  setState("busy");
+  const { status, body } = await request("POST", `/session/${page.id}/load`, await file.text());
+  if (status !== 200) {
+    problem(body.message);
+  } else {
+    $("log").replaceChildren();
+    show(body);
+  }
+  if (document.body.dataset.state === "busy") setState(page.standing?.type === "end" ? "ended" : "asking");
+}
+
+async function showStats() {
+  const { status, body } = await request("GET", "/stats");
+  if (status !== 200) {
+    problem(body.message);
+    return;
+  }
+  const records = body.records || [];
+  if (!records.length) {
+    dialog("Statistics", "No game has ended yet.");
+    return;
+  }
+  const table = document.createElement("table");
+  table.innerHTML = "<thead><tr><th>ruleset</th><th>options</th><th>played</th><th>won</th><th>streak (best)</th><th>best score</th></tr></thead>";
+  const rows = document.createElement("tbody");
+  for (const r of records) {
+    const tr = document.createElement("tr");
+    const options = Object.entries(r.options || {}).map(([k, v]) => `${k}=${v}`).join(" ");
+    for (const text of [r.game, options, r.played, `${r.won} (${Math.round(100 * r.win_rate)}%)`, `${r.streak} (${r.best_streak})`, r.best_score]) {
+      const td = document.createElement("td");
+      td.textContent = String(text);
+      tr.append(td);
+    }
+    rows.append(tr);
+  }
+  table.append(rows);
+  dialog("Statistics", table);
+}
+
+// ---- keys and start-up -----------------------------------------------------
+
+function onKey(event) {
+  const target = event.target;
+  if (target.matches("input, select, textarea") || $("dialog").open) return;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (/^[1-9]$/.test(event.key) && document.body.dataset.state === "asking") {
+    const index = Number(event.key) - 1;
+    if (index < (page.standing?.options || []).length) {
+      event.preventDefault();
+      send(String(index));
+    }
+  }
+}
+
+async function reopen() {
+  const saved = kept();
+  if (saved && saved.id) {
+    page.autosave = saved.autosave;
+    const again = await request("GET", `/session/${saved.id}`);
+    if (again.status === 200) {
+      await open(Promise.resolve(again));
+      return;
+    }
+    if (saved.autosave && (await open(request("POST", "/session", { resume: saved.autosave })))) {
+      return;
+    }
+    problem("");
+    localStorage.removeItem(KEPT);
+    page.id = null;
+  }
+  showStart();
+}
+
+async function main() {
+  $("ruleset").addEventListener("change", showRuleset);
+  $("start-form").addEventListener("submit", startGame);
+  $("to-start").addEventListener("click", showStart);
+  $("show-rules").addEventListener("click", () => page.hello && dialog(page.hello.title, page.hello.rules));
+  $("show-stats").addEventListener("click", showStats);
+  $("dialog-close").addEventListener("click", () => $("dialog").close());
+  $("load-file").addEventListener("change", load);
+  $("load").addEventListener("click", () => $("load-file").click());
+  for (const button of document.querySelectorAll("[data-line]")) {
+    button.addEventListener("click", () => send(button.dataset.line));
+  }
+  document.addEventListener("keydown", onKey);
+  await loadRulesets();
+  await reopen();
+}
+
+main();

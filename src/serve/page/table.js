@@ -1,0 +1,141 @@
+// The table, drawn from a `prompt` or `end` message: every pile with its
+// cards, laid out by the ruleset's `layout` hint where it gives one (a
+// grid of rows and columns) and otherwise in the order the script made
+// them, wrapping to the screen's width. A pile named by one of the game's
+// state values (where the player stands, say) wears that value's name.
+
+import { drawCard } from "./cards.js";
+
+// Face-up cards shown fanned in one pile; the rest are counted.
+const FANNED = 10;
+// At most this many face-up cards lie apart rather than fanned.
+const SIDE_BY_SIDE = 5;
+
+function make(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// The names of state values that hold a pile's name, by pile.
+function marks(table) {
+  const byPile = new Map();
+  const names = new Set(table.piles.map((p) => p.name));
+  for (const [key, value] of Object.entries(table.state || {})) {
+    if (typeof value === "string" && names.has(value)) {
+      byPile.set(value, [...(byPile.get(value) || []), key]);
+    }
+  }
+  return byPile;
+}
+
+// One card, which may be clicked (or chosen with the keyboard) when an
+// option names it.
+function card(data, named, onCard) {
+  const holder = make("span", "card-holder");
+  holder.append(drawCard(data));
+  if (data.face_up && data.name !== undefined) {
+    holder.dataset.card = data.name;
+    if (named(data.name)) {
+      holder.classList.add("playable");
+      holder.tabIndex = 0;
+      holder.setAttribute("role", "button");
+      holder.setAttribute("aria-label", `options for ${data.name}`);
+      holder.addEventListener("click", () => onCard(data.name));
+      holder.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          onCard(data.name);
+        }
+      });
+    }
+  }
+  return holder;
+}
+
+// A pile: its name, its cards (face-down ones as one back with a count,
+// face-up ones fanned, or only the top one in a grid cell).
+function pile(data, cell, badges, named, onCard) {
+  const node = make("div", cell ? "pile cell" : "pile");
+  node.dataset.pile = data.name;
+  const label = make("div", "pile-name", data.name);
+  for (const badge of badges) {
+    label.append(make("span", "badge", badge));
+  }
+  node.append(label);
+  const cards = make("div", "cards");
+  const down = data.cards.filter((c) => !c.face_up || c.name === undefined).length;
+  const up = data.cards.filter((c) => c.face_up && c.name !== undefined);
+  // A few cards all face up (a hand, an offer) lie side by side, each
+  // whole; more, or some under face-down ones, overlap as a fan.
+  if (down === 0 && up.length <= SIDE_BY_SIDE) cards.classList.add("apart");
+  if (data.cards.length === 0) {
+    cards.append(make("span", "empty", cell ? "" : "empty"));
+  } else if (cell) {
+    const top = data.cards[data.cards.length - 1];
+    cards.append(card(top, named, onCard));
+  } else {
+    if (down > 0) cards.append(card({ face_up: false }, named, onCard));
+    const shown = up.slice(-FANNED);
+    for (const c of shown) cards.append(card(c, named, onCard));
+    if (up.length > shown.length) {
+      cards.prepend(make("span", "more", `+${up.length - shown.length}`));
+    }
+  }
+  if (data.cards.length > 1) {
+    const count = make("div", "count", `${data.cards.length} card${data.cards.length === 1 ? "" : "s"}${down && up.length ? `, ${down} face down` : ""}`);
+    node.append(count);
+  }
+  node.append(cards);
+  return node;
+}
+
+// The game's named values, as a list under the table.
+function state(table) {
+  const list = make("dl", "state");
+  for (const [key, value] of Object.entries(table.state || {})) {
+    if (value === null || value === "") continue;
+    list.append(make("dt", "", key));
+    const shown = typeof value === "object" ? value.name : String(value);
+    list.append(make("dd", "", shown));
+  }
+  if (table.retired) {
+    list.append(make("dt", "", "out of play"));
+    list.append(make("dd", "", String(table.retired)));
+  }
+  return list;
+}
+
+// Draws `message`'s table into `root`. `named(card)` says whether an option
+// names a card; `onCard(card)` is called when such a card is clicked.
+export function drawTable(root, message, named, onCard) {
+  const table = message.table;
+  const layout = message.layout || {};
+  const badges = marks(table);
+  root.replaceChildren();
+  const grid = make("div", "grid");
+  const loose = make("div", "loose");
+  let rows = 0;
+  let cols = 0;
+  for (const data of table.piles) {
+    const spot = layout[data.name];
+    const node = pile(data, Boolean(spot), badges.get(data.name) || [], named, onCard);
+    if (spot) {
+      node.style.gridRow = String(spot.row + 1);
+      node.style.gridColumn = String(spot.col + 1);
+      rows = Math.max(rows, spot.row + 1);
+      cols = Math.max(cols, spot.col + 1);
+      grid.append(node);
+    } else {
+      loose.append(node);
+    }
+  }
+  if (loose.childElementCount > 0) root.append(loose);
+  if (cols > 0) {
+    grid.style.gridTemplateColumns = `repeat(${cols}, var(--cell))`;
+    grid.style.gridTemplateRows = `repeat(${rows}, auto)`;
+    root.append(grid);
+  }
+  root.append(state(table));
+}
