@@ -413,7 +413,7 @@ fn play() {
     fn every_accepted_world_of_a_shipped_ruleset_replays_the_players_game() {
         for name in crate::script::catalog::names() {
             let program = Program::load_named(&name).unwrap();
-            let options = crate::session::open::options_for(program.ruleset(), &[]).unwrap();
+            let options = program.ruleset().declared.defaults();
             let deal = Deal {
                 seed: 11,
                 stack: None,
