@@ -24,6 +24,20 @@ fn mc_win_rate(script: &str, games: &str, worlds: &str) -> f64 {
     summary["win_rate"].as_f64().unwrap()
 }
 
+/// The protocol's mc hint after the lines `input`, in a game of `script`.
+fn mc_hint(script: &str, seed: &str, input: &str) -> serde_json::Value {
+    let out = delve()
+        .args(["play", script, "--seed", seed, "--json"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find(|v| v["method"] == "mc")
+        .unwrap_or_else(|| panic!("no mc hint in {text}"))
+}
+
 #[test]
 fn the_mc_bot_wins_a_colour_guess_about_half_the_time_not_always() {
     let rate = mc_win_rate(GUESS, "200", "8");
@@ -119,17 +133,7 @@ fn the_same_visible_history_gives_the_same_hint_whatever_lies_face_down() {
 
 #[test]
 fn hint_mc_in_the_protocol_gives_each_option_with_its_figures() {
-    let out = delve()
-        .args(["play", GUESS, "--seed", "3", "--json"])
-        .write_stdin("hint mc\n")
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    let reply = text
-        .lines()
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-        .find(|v| v["method"] == "mc")
-        .unwrap_or_else(|| panic!("no mc hint in {text}"));
+    let reply = mc_hint(GUESS, "3", "hint mc\n");
     assert_eq!(reply["peeked"], false);
     let options = reply["options"].as_array().unwrap();
     assert_eq!(options.len(), 2);
@@ -175,23 +179,7 @@ fn the_mc_bot_stops_on_a_ruleset_that_gives_its_hidden_cards_away() {
 fn a_world_that_ends_before_the_players_decision_does_not_count() {
     // Seed 3 leaves the black card on top: the game goes on to the second
     // question, and only worlds that do so may be weighed.
-    let out = delve()
-        .args([
-            "play",
-            "tests/scripts/early-end.rhai",
-            "--seed",
-            "3",
-            "--json",
-        ])
-        .write_stdin("0\nhint mc\n")
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    let reply = text
-        .lines()
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-        .find(|v| v["method"] == "mc")
-        .unwrap_or_else(|| panic!("no mc hint in {text}"));
+    let reply = mc_hint("tests/scripts/early-end.rhai", "3", "0\nhint mc\n");
     assert_eq!(reply["key"], "trust", "{reply}");
     assert_eq!(reply["options"][0]["win_rate"], 1.0, "{reply}");
     let (worlds, tried) = (reply["worlds"].as_u64(), reply["tried"].as_u64());

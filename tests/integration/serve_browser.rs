@@ -134,6 +134,12 @@ async fn until(client: &Client, selector: &str) {
     }
 }
 
+/// Whether `body` matches `selector` now.
+async fn shows(client: &Client, selector: &str) -> bool {
+    let css = format!("body{selector}");
+    client.find(Locator::Css(&css)).await.is_ok()
+}
+
 /// What the page shows now, for a failure's message.
 async fn page_state(client: &Client) -> String {
     let script = "return [document.body.dataset.state, document.body.dataset.choices, \
@@ -199,11 +205,7 @@ async fn start(client: &Client, server: &Server, game: &str, options: &[(&str, &
 /// then the first option it offers, until the game ends.
 async fn play_to_the_end(client: &Client, by_cards: bool) {
     for _ in 0..200 {
-        if client
-            .find(Locator::Css("body[data-state='ended']"))
-            .await
-            .is_ok()
-        {
+        if shows(client, "[data-state='ended']").await {
             return;
         }
         let made = choices(client).await;
@@ -361,11 +363,7 @@ async fn low_contrast(client: &Client) -> Vec<String> {
 /// Takes the option the hint names, if the game asks, and waits for the
 /// page to show the next decision.
 async fn step(client: &Client) {
-    if client
-        .find(Locator::Css("body[data-state='asking']"))
-        .await
-        .is_err()
-    {
+    if !shows(client, "[data-state='asking']").await {
         return;
     }
     let made = choices(client).await;
