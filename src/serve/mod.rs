@@ -7,6 +7,7 @@
 
 mod game;
 mod page;
+mod reply;
 mod rulesets;
 mod server;
 mod sessions;

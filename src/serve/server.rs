@@ -7,6 +7,7 @@
 //! that a request is told the server is busy instead of queueing.
 
 use super::game::Game;
+use super::reply::{body, bytes, error, reply, Answer, Refused};
 use super::rulesets::Rulesets;
 use super::sessions::{self, Sessions};
 use super::{page, Settings};
@@ -170,74 +171,6 @@ fn refusal(app: &App, request: &Request) -> Option<Response> {
         ));
     }
     None
-}
-
-/// A request refused: its status and why, as the page reads it.
-struct Refused(StatusCode, String);
-
-impl Refused {
-    fn new(status: StatusCode, message: impl Into<String>) -> Refused {
-        Refused(status, message.into())
-    }
-
-    /// A failure of delve's own (a file it could not read, a bug).
-    fn internal(error: impl std::fmt::Display) -> Refused {
-        Refused(StatusCode::INTERNAL_SERVER_ERROR, error.to_string())
-    }
-}
-
-impl IntoResponse for Refused {
-    fn into_response(self) -> Response {
-        error(self.0, &self.1)
-    }
-}
-
-/// What a handler gives: its reply, or why it refused.
-type Answer = Result<Response, Refused>;
-
-/// An error as the page reads it: the protocol's `error` message.
-fn error(status: StatusCode, message: &str) -> Response {
-    reply(status, &json!({"type": "error", "message": message}))
-}
-
-fn reply(status: StatusCode, value: &Value) -> Response {
-    (
-        status,
-        [(CONTENT_TYPE, "application/json")],
-        value.to_string(),
-    )
-        .into_response()
-}
-
-/// The body, read under the route's cap, as a value of type `T`.
-fn body<T: serde::de::DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, Refused> {
-    serde_json::from_slice(&bytes(body)?).map_err(|e| {
-        Refused::new(
-            StatusCode::BAD_REQUEST,
-            format!("the request is not the JSON it should be: {e}"),
-        )
-    })
-}
-
-/// The body's bytes, read under the route's cap.
-fn bytes(body: Result<Bytes, BytesRejection>) -> Result<Bytes, Refused> {
-    body.map_err(|rejection| {
-        let status = rejection.status();
-        if status == StatusCode::PAYLOAD_TOO_LARGE {
-            Refused::new(
-                status,
-                "the request is too large: a line is at most 64 KiB, a save at most 4 MiB",
-            )
-        } else {
-            Refused::new(
-                status,
-                format!(
-                    "the request's body could not be read: {}",
-                    rejection.body_text()
-                ),
-            )
-        }
-    })
 }
 
 /// Runs game work on the blocking pool, if not too many requests wait for it.
