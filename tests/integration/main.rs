@@ -20,6 +20,7 @@ mod old_forms;
 mod option_errors;
 mod parts;
 mod patterns;
+mod pile_ends;
 mod profile;
 mod protocol_commands;
 mod protocol_doc;

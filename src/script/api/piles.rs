@@ -125,8 +125,33 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
         }
     });
     reading(engine, rt);
+    ends(engine, rt);
     facing(engine, rt);
     content(engine, rt);
+}
+
+/// A pile's top and bottom card, or `()`: a card the reader may not see
+/// (face down, to a bot) is not there.
+fn ends<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
+    // The top card or nothing: `if p.peek() == () { ... }`.
+    let r = rt.clone();
+    engine.register_fn("peek", move |p: &mut PileRef| -> Dynamic {
+        let rt = r.borrow();
+        match rt.table().pile(p.0).nth_from_top(0) {
+            Some(placed) if rt.sees(placed) => Dynamic::from(placed.card.clone()),
+            _ => Dynamic::UNIT,
+        }
+    });
+    // The bottom card or nothing, for a pile whose first card is what it
+    // is (a slot with things laid on it): one call, not four.
+    let r = rt.clone();
+    engine.register_fn("peek_bottom", move |p: &mut PileRef| -> Dynamic {
+        let rt = r.borrow();
+        match rt.table().pile(p.0).placed().first() {
+            Some(placed) if rt.sees(placed) => Dynamic::from(placed.card.clone()),
+            _ => Dynamic::UNIT,
+        }
+    });
 }
 
 /// What a pile holds, read without changing it.
@@ -173,15 +198,6 @@ fn reading<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     let r = rt.clone();
     engine.register_fn("cards", move |p: &mut PileRef| -> Array {
         cards_seen(&*r.borrow(), *p)
-    });
-    // The top card or nothing: `if p.peek() == () { ... }`.
-    let r = rt.clone();
-    engine.register_fn("peek", move |p: &mut PileRef| -> Dynamic {
-        let rt = r.borrow();
-        match rt.table().pile(p.0).nth_from_top(0) {
-            Some(placed) if rt.sees(placed) => Dynamic::from(placed.card.clone()),
-            _ => Dynamic::UNIT,
-        }
     });
     // How many cards of the pile pass a test: `p.count(|c| c.is_face)`.
     let r = rt.clone();
