@@ -143,6 +143,10 @@ pub struct SimArgs {
     /// Print one JSON object instead of the report
     #[arg(long)]
     pub json: bool,
+    /// With --json: each game's seed, win and score too, so runs over
+    /// different seeds can be pooled (`benches/pool.py`)
+    #[arg(long, requires = "json")]
+    pub each: bool,
     /// Compare with another ruleset on the same seeds
     #[arg(long, value_name = "GAME")]
     pub vs: Option<String>,

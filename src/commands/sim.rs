@@ -203,6 +203,29 @@ pub(crate) struct Summary {
     pub mc_fell_back: usize,
     #[serde(skip)]
     pub scores: Vec<i64>,
+    /// Each game, when asked for (`--each`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub each: Option<Vec<Each>>,
+}
+
+/// One game of a run, by its seed.
+#[derive(Debug, serde::Serialize)]
+pub(crate) struct Each {
+    pub seed: u64,
+    pub win: bool,
+    pub score: Option<f64>,
+}
+
+/// Each game of `outcome`, whose first seed is `first`.
+fn each(outcome: &Outcome, first: u64) -> Vec<Each> {
+    (first..)
+        .zip(&outcome.games)
+        .map(|(seed, g)| Each {
+            seed,
+            win: g.win,
+            score: g.score,
+        })
+        .collect()
 }
 
 pub(crate) fn summarize(setup: &Setup, bot: Bot, outcome: &Outcome) -> Summary {
@@ -223,6 +246,7 @@ pub(crate) fn summarize(setup: &Setup, bot: Bot, outcome: &Outcome) -> Summary {
         games_per_second: games as f64 / outcome.seconds.max(1e-9),
         mc_fell_back: outcome.games.iter().map(|g| g.fell_back).sum(),
         scores: scores.iter().map(|s| s.round() as i64).collect(),
+        each: None,
     }
 }
 
@@ -303,7 +327,9 @@ pub(crate) fn command(args: &crate::cli::SimArgs) -> Result<()> {
         let bar = progress_bar(args.games, &setup.describe());
         let outcome = simulate(loaded, bot, args.seed, args.games, jobs, &bar)?;
         bar.finish_and_clear();
-        Ok((summarize(setup, bot, &outcome), outcome))
+        let mut summary = summarize(setup, bot, &outcome);
+        summary.each = args.each.then(|| each(&outcome, args.seed));
+        Ok((summary, outcome))
     };
     let (a, outcome_a) = run(&first, &first_loaded, bot)?;
     let Some(second) = second else {

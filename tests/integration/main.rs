@@ -21,6 +21,7 @@ mod option_errors;
 mod parts;
 mod patterns;
 mod pile_ends;
+mod pooled_runs;
 mod profile;
 mod protocol_commands;
 mod protocol_doc;
