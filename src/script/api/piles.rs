@@ -3,6 +3,7 @@
 
 use super::{fail, Fallible, Shared};
 use crate::game::card::Card;
+use crate::game::pile::Placed;
 use crate::script::host::{check_name, limit, Host};
 use crate::script::limits::MAX_PILES;
 use rhai::{Array, Dynamic, Engine, FnPtr, NativeCallContext};
@@ -137,21 +138,23 @@ fn ends<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     let r = rt.clone();
     engine.register_fn("peek", move |p: &mut PileRef| -> Dynamic {
         let rt = r.borrow();
-        match rt.table().pile(p.0).nth_from_top(0) {
-            Some(placed) if rt.sees(placed) => Dynamic::from(placed.card.clone()),
-            _ => Dynamic::UNIT,
-        }
+        card_or_unit(&*rt, rt.table().pile(p.0).nth_from_top(0))
     });
     // The bottom card or nothing, for a pile whose first card is what it
     // is (a slot with things laid on it): one call, not four.
     let r = rt.clone();
     engine.register_fn("peek_bottom", move |p: &mut PileRef| -> Dynamic {
         let rt = r.borrow();
-        match rt.table().pile(p.0).placed().first() {
-            Some(placed) if rt.sees(placed) => Dynamic::from(placed.card.clone()),
-            _ => Dynamic::UNIT,
-        }
+        card_or_unit(&*rt, rt.table().pile(p.0).placed().first())
     });
+}
+
+/// The card, if there is one and the reader sees it; else `()`.
+fn card_or_unit<H: Host>(rt: &H, placed: Option<&Placed>) -> Dynamic {
+    match placed {
+        Some(placed) if rt.sees(placed) => Dynamic::from(placed.card.clone()),
+        _ => Dynamic::UNIT,
+    }
 }
 
 /// What a pile holds, read without changing it.
