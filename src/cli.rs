@@ -197,6 +197,10 @@ pub struct McArgs {
     /// results then depend on the machine's speed
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub budget_ms: Option<u64>,
+    /// The mc bot: play every option in every world, even one already surely worse than
+    /// the bot's choice or the leader (slower; how figures before 2026-11-25 were made)
+    #[arg(long)]
+    pub no_prune: bool,
 }
 
 #[derive(Args, Debug)]

@@ -23,6 +23,7 @@ impl Bot {
                 worlds: usize::try_from(mc.worlds).unwrap_or(usize::MAX),
                 heuristic: heuristic_rollout(&mc.rollout)?,
                 budget_ms: mc.budget_ms,
+                prune: !mc.no_prune,
             })),
             other => Err(UsageError(format!(
                 "no bot named `{other}`: the bots are random, heuristic and mc"

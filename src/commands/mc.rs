@@ -17,6 +17,8 @@ pub struct McBot {
     /// At most this long a decision (with at least one world); its games
     /// then depend on the machine's speed.
     pub budget_ms: Option<u64>,
+    /// Stop playing an option once it is surely worse.
+    pub prune: bool,
 }
 
 impl Default for McBot {
@@ -25,6 +27,7 @@ impl Default for McBot {
             worlds: Settings::default().worlds,
             heuristic: false,
             budget_ms: None,
+            prune: Settings::default().prune,
         }
     }
 }
@@ -40,6 +43,7 @@ impl McBot {
             },
             seed: seed ^ 0x3C0F_FEE5_DEC1_DE00,
             budget: self.budget_ms.map(std::time::Duration::from_millis),
+            prune: self.prune,
         }
     }
 }

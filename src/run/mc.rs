@@ -4,8 +4,9 @@
 //! is run only to learn what the player saw; no world reads a face-down
 //! card of it. The worlds are drawn from the settings' seed alone, in
 //! order, so an estimate is the same on any machine and for any `--jobs`.
+//! An option surely worse after a few worlds is played in no more of them.
 
-use super::pick::{clearly_better, Played};
+use super::pick::{clearly_better, drop_the_surely_worse, Played};
 use super::world::{Sight, Watch};
 use super::{play, Answerer, Deal, Outcome, Plan, Program, Report, Stop};
 use crate::game::decision::{Choice, Prompt};
@@ -24,6 +25,8 @@ pub(crate) struct Settings {
     pub seed: u64,
     /// Stop early (with at least one world) after this long.
     pub budget: Option<Duration>,
+    /// Stop playing an option once it is surely worse (`pick::dropped`).
+    pub prune: bool,
 }
 
 impl Default for Settings {
@@ -33,6 +36,7 @@ impl Default for Settings {
             rollout: Answerer::RandomBot,
             seed: 0,
             budget: None,
+            prune: true,
         }
     }
 }
@@ -174,6 +178,9 @@ pub(crate) fn estimate(
         .collect();
     let (mut tried, mut accepted, mut cut_short) = (0, 0, false);
     let mut base = None;
+    // Options still played: one surely worse than the bot's choice (or,
+    // with random rollouts, than the leader) is left at the worlds it had.
+    let mut alive = vec![true; estimates.len()];
     let most_tries = settings.worlds.max(1) * 20;
     'worlds: while accepted < settings.worlds.max(1) && tried < most_tries {
         // Past the first few tries, a ruleset that gives its hidden cards
@@ -200,7 +207,7 @@ pub(crate) fn estimate(
         for option in runs {
             let mut path = choices.to_vec();
             if let Some(i) = option {
-                if bot_took == Some(i) {
+                if bot_took == Some(i) || !alive[i] {
                     continue;
                 }
                 path.push(Choice {
@@ -234,21 +241,12 @@ pub(crate) fn estimate(
             }
         }
         base = base.or(bot_took);
-        for (e, outcome) in estimates.iter_mut().zip(results) {
-            let outcome = outcome.expect("every option played in the world");
-            let played = Played {
-                win: outcome.is_win(),
-                score: outcome.score_number(),
-            };
-            e.games += 1;
-            e.wins += usize::from(played.win);
-            if let Some(score) = played.score {
-                e.score_sum += score;
-                e.scored += 1;
-            }
-            e.played.push(played);
-        }
+        add_world(&mut estimates, results, &alive);
         accepted += 1;
+        if settings.prune {
+            let played: Vec<&[Played]> = estimates.iter().map(|e| &e.played[..]).collect();
+            drop_the_surely_worse(&played, &mut alive, base);
+        }
         progress(accepted, tried);
     }
     if accepted == 0 || too_many_rejected(tried, accepted) {
@@ -261,6 +259,25 @@ pub(crate) fn estimate(
         tried,
         cut_short,
     })
+}
+
+/// Adds one world's outcomes to the estimates of the options still played.
+fn add_world(estimates: &mut [Estimate], results: Vec<Option<Outcome>>, alive: &[bool]) {
+    let live = estimates.iter_mut().zip(results).zip(alive);
+    for ((e, outcome), _) in live.filter(|(_, &alive)| alive) {
+        let outcome = outcome.expect("every live option played in the world");
+        let played = Played {
+            win: outcome.is_win(),
+            score: outcome.score_number(),
+        };
+        e.games += 1;
+        e.wins += usize::from(played.win);
+        if let Some(score) = played.score {
+            e.score_sum += score;
+            e.scored += 1;
+        }
+        e.played.push(played);
+    }
 }
 
 /// One run of a world: the real game's choices (and an option), then the
@@ -312,144 +329,4 @@ fn rank(estimates: &mut [Estimate], base: Option<usize>) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::decision::Choice;
-    use crate::run::world::Watch;
-
-    /// Four turns: each draws the deck's top card face up (and names it) or
-    /// buries it face down unseen.
-    const GAME: &str = r#"
-title("Draw or bury");
-fn play() {
-    let deck = new_pile("deck", "down");
-    deck.create(standard_deck(0));
-    deck.shuffle();
-    let up = new_pile("drawn", "up");
-    let down = new_pile("buried", "down");
-    for n in 0..4 {
-        if ask(`Turn ${n + 1}`, ["draw", "bury"]) == 0 {
-            deck.move_top(up);
-            say(`You drew ${up.top}.`);
-        } else {
-            deck.move_top(down);
-        }
-    }
-    end("win", 1, "Done.");
-}
-"#;
-
-    fn program() -> (tempfile::TempDir, Program) {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("draw-or-bury.rhai");
-        std::fs::write(&path, GAME).unwrap();
-        let program = Program::load_named(path.to_str().unwrap()).unwrap();
-        (dir, program)
-    }
-
-    #[test]
-    fn every_accepted_world_replays_what_the_player_saw_and_hides_the_rest() {
-        let (_dir, program) = program();
-        let options = Options::default();
-        let deal = Deal {
-            seed: 9,
-            stack: None,
-        };
-        let choices: Vec<Choice> = [0, 1, 0]
-            .iter()
-            .map(|&i| Choice {
-                index: i,
-                key: ["draw", "bury"][i].into(),
-            })
-            .collect();
-        let real = play(
-            &program,
-            Plan::new(
-                options.clone(),
-                deal.clone(),
-                choices.clone(),
-                Answerer::Person,
-            ),
-        );
-        let (_, sight) = sight(&program, &options, &deal, &choices).unwrap();
-        let buried = |report: &super::super::Report| {
-            let pile = report
-                .table
-                .pile(report.table.pile_index("buried").unwrap());
-            pile.cards().cloned().collect::<Vec<_>>()
-        };
-        let mut differs = 0;
-        for w in 0..40 {
-            let mut plan = Plan::new(
-                options.clone(),
-                Deal {
-                    seed: world_seed(1, 3, w),
-                    stack: None,
-                },
-                choices.clone(),
-                Answerer::Person,
-            );
-            plan.watch = Watch::World(sight.clone());
-            let world = play(&program, plan);
-            assert!(
-                !world.watched.as_ref().unwrap().rejected,
-                "world {w} rejected"
-            );
-            assert_eq!(world.events, real.events, "world {w} says something else");
-            assert_eq!(world.stop, real.stop, "world {w} asks something else");
-            differs += usize::from(buried(&world) != buried(&real));
-        }
-        // The buried card was never seen: the worlds deal it afresh.
-        assert!(
-            differs > 30,
-            "only {differs} of 40 worlds buried another card"
-        );
-    }
-
-    /// Halfway through a random game of every shipped ruleset, every world
-    /// accepted replays the narration and the prompt the player met, exactly,
-    /// and some are accepted.
-    #[test]
-    fn every_accepted_world_of_a_shipped_ruleset_replays_the_players_game() {
-        for name in crate::script::catalog::names() {
-            let program = Program::load_named(&name).unwrap();
-            let options = program.ruleset().declared.defaults();
-            let deal = Deal {
-                seed: 11,
-                stack: None,
-            };
-            let plan = |deal: &Deal, choices: &[Choice], answerer| {
-                let mut plan = Plan::new(options.clone(), deal.clone(), choices.to_vec(), answerer);
-                plan.check_cards = false;
-                plan
-            };
-            let whole = play(&program, plan(&deal, &[], Answerer::RandomBot));
-            let choices = &whole.choices[..whole.choices.len() / 2];
-            let real = play(&program, plan(&deal, choices, Answerer::Person));
-            let (_, sight) = sight(&program, &options, &deal, choices).unwrap();
-            let mut accepted = 0;
-            for w in 0..12 {
-                let world_deal = Deal {
-                    seed: world_seed(5, choices.len(), w),
-                    stack: None,
-                };
-                let mut world_plan = plan(&world_deal, choices, Answerer::Person);
-                world_plan.watch = Watch::World(sight.clone());
-                let world = play(&program, world_plan);
-                if world.watched.as_ref().unwrap().rejected {
-                    continue;
-                }
-                accepted += 1;
-                assert_eq!(
-                    world.events, real.events,
-                    "{name}: world {w} says other things"
-                );
-                assert_eq!(
-                    world.stop, real.stop,
-                    "{name}: world {w} asks something else"
-                );
-            }
-            assert!(accepted > 0, "{name}: no world of 12 accepted");
-        }
-    }
-}
+mod tests;

@@ -21,6 +21,47 @@ pub(crate) struct Played {
 /// Whether `other` did clearly better than `base` over the same worlds:
 /// more wins, surely; or as many wins and a higher score, surely.
 pub(crate) fn clearly_better(other: &[Played], base: &[Played]) -> bool {
+    better_by(other, base, CLEAR)
+}
+
+/// How many standard errors the yardstick must beat an option by before
+/// the option is no longer played (one-sided; about 98% sure).
+const DROP: f64 = 2.0;
+
+/// The fewest worlds after which an option may be left.
+const DROP_FROM: usize = 3;
+
+/// Marks as no longer played each live option that the yardstick (the
+/// ruleset's bot's choice, else the option leading so far) beats by `DROP`
+/// standard errors, once each has `DROP_FROM` worlds. Such an option could
+/// almost never overrule the bot or take the lead, and its playouts are
+/// most of an estimate's cost where a decision has many options.
+pub(crate) fn drop_the_surely_worse(played: &[&[Played]], alive: &mut [bool], base: Option<usize>) {
+    let live = || (0..played.len()).filter(|&i| alive[i]);
+    if live().any(|i| played[i].len() < DROP_FROM) {
+        return;
+    }
+    let Some(yardstick) =
+        base.or_else(|| live().max_by(|&a, &b| leads(played[a], played[b]).then(b.cmp(&a))))
+    else {
+        return;
+    };
+    for i in 0..played.len() {
+        if alive[i] && i != yardstick && better_by(played[yardstick], played[i], DROP) {
+            alive[i] = false;
+        }
+    }
+}
+
+/// How one option's results compare with another's over the same worlds:
+/// by wins, then by the sum of scores.
+fn leads(a: &[Played], b: &[Played]) -> std::cmp::Ordering {
+    let wins = |p: &[Played]| p.iter().filter(|p| p.win).count();
+    let score = |p: &[Played]| p.iter().filter_map(|p| p.score).sum::<f64>();
+    wins(a).cmp(&wins(b)).then(score(a).total_cmp(&score(b)))
+}
+
+fn better_by(other: &[Played], base: &[Played], sigmas: f64) -> bool {
     let wins: Vec<f64> = other
         .iter()
         .zip(base)
@@ -28,26 +69,26 @@ pub(crate) fn clearly_better(other: &[Played], base: &[Played]) -> bool {
         .collect();
     let more_wins: f64 = wins.iter().sum();
     if more_wins != 0.0 {
-        return more_wins > 0.0 && surely_positive(&wins);
+        return more_wins > 0.0 && surely_positive(&wins, sigmas);
     }
     let scores: Vec<f64> = other
         .iter()
         .zip(base)
         .filter_map(|(o, b)| Some(o.score? - b.score?))
         .collect();
-    surely_positive(&scores)
+    surely_positive(&scores, sigmas)
 }
 
-/// Whether the mean of paired differences lies above 0 by `CLEAR`
+/// Whether the mean of paired differences lies above 0 by `sigmas`
 /// standard errors (a difference that never varies is sure if above 0).
-fn surely_positive(differences: &[f64]) -> bool {
+fn surely_positive(differences: &[f64], sigmas: f64) -> bool {
     let n = differences.len();
     if n < 2 {
         return false;
     }
     let mean = differences.iter().sum::<f64>() / n as f64;
     let variance = differences.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
-    mean > 0.0 && mean > CLEAR * (variance / n as f64).sqrt()
+    mean > 0.0 && mean > sigmas * (variance / n as f64).sqrt()
 }
 
 #[cfg(test)]
@@ -90,5 +131,35 @@ mod tests {
         assert!(!clearly_better(&base, &steady));
         let erratic = games(&[true, false, true, false], &[15.0, 0.0, 1.0, 0.0]);
         assert!(!clearly_better(&erratic, &base));
+    }
+
+    #[test]
+    fn an_option_that_surely_loses_to_the_bots_choice_is_dropped_one_that_may_not_is_kept() {
+        let base = games(&[true, true, false, true], &[9.0, 8.0, 2.0, 7.0]);
+        let loser = games(&[false; 4], &[1.0, 0.0, 2.0, 1.0]);
+        let close = games(&[true, true, false, false], &[9.0, 8.0, 2.0, 3.0]);
+        let played = [&base[..], &loser[..], &close[..]];
+        let mut alive = [true; 3];
+        drop_the_surely_worse(&played, &mut alive, Some(0));
+        assert_eq!(alive, [true, false, true]);
+        // Two worlds are too few to drop anything.
+        let short: Vec<&[Played]> = played.iter().map(|p| &p[..2]).collect();
+        let mut alive = [true; 3];
+        drop_the_surely_worse(&short, &mut alive, Some(0));
+        assert_eq!(alive, [true; 3]);
+    }
+
+    #[test]
+    fn without_the_rulesets_bot_the_leader_is_the_yardstick_and_is_never_dropped() {
+        let leader = games(&[false; 4], &[9.0, 8.0, 7.0, 9.0]);
+        let loser = games(&[false; 4], &[1.0, 0.0, 2.0, 1.0]);
+        let played = [&loser[..], &leader[..]];
+        let mut alive = [true; 2];
+        drop_the_surely_worse(&played, &mut alive, None);
+        assert_eq!(alive, [false, true]);
+        // An option already dropped is not the yardstick, nor picked up again.
+        let mut alive = [true, false];
+        drop_the_surely_worse(&played, &mut alive, None);
+        assert_eq!(alive, [true, false]);
     }
 }

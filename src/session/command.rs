@@ -297,8 +297,14 @@ fn hint_mc(session: &mut Session) -> Result<Effect, Failure> {
         let score = e
             .mean_score()
             .map_or(String::new(), |m| format!(", mean score {m:.1}"));
+        // An option surely worse is no longer played: say over how few.
+        let left = if e.games < estimates.worlds {
+            format!(" (surely worse: left after {} worlds)", e.games)
+        } else {
+            String::new()
+        };
         text += &format!(
-            "\n  {}. {}: win {:.0}% ± {:.0}{score}",
+            "\n  {}. {}: win {:.0}% ± {:.0}{score}{left}",
             e.index + 1,
             e.label,
             100.0 * e.win_rate(),

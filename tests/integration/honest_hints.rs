@@ -185,3 +185,48 @@ fn a_world_that_ends_before_the_players_decision_does_not_count() {
     let (worlds, tried) = (reply["worlds"].as_u64(), reply["tried"].as_u64());
     assert!(worlds < tried, "no world was turned away: {reply}");
 }
+
+#[test]
+fn a_hint_says_which_options_it_stopped_playing_as_surely_worse() {
+    let out = delve()
+        .args(["play", "tests/scripts/cliff.rhai", "--seed", "2"])
+        .write_stdin("hint\nquit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = |label: &str| {
+        text.lines()
+            .find(|l| l.contains(&format!(". {label}: win")))
+            .unwrap_or_else(|| panic!("no {label} in {text}"))
+            .to_string()
+    };
+    assert!(line("path").starts_with("  1. path: win 100%"), "{text}");
+    assert!(!line("path").contains("surely worse"), "{text}");
+    // Three worlds are the fewest after which an option is left.
+    assert!(
+        line("cliff").ends_with("win 0% ± 33, mean score 0.0 (surely worse: left after 3 worlds)"),
+        "{text}"
+    );
+    assert!(text.contains("Monte Carlo over 24 worlds"), "{text}");
+    let reply = mc_hint("tests/scripts/cliff.rhai", "2", "hint mc\n");
+    let games = |key: &str| {
+        let options = reply["options"].as_array().unwrap();
+        options.iter().find(|o| o["key"] == key).unwrap()["games"].clone()
+    };
+    assert_eq!((games("path"), games("cliff")), (24.into(), 3.into()));
+}
+
+#[test]
+fn the_mc_bot_takes_the_sure_path_with_or_without_pruning() {
+    for flags in [&[][..], &["--no-prune"][..]] {
+        let out = delve()
+            .args(["sim", "tests/scripts/cliff.rhai", "--bot", "mc"])
+            .args(["--worlds", "8", "--games", "20", "--json"])
+            .args(flags)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{flags:?}: {out:?}");
+        let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(summary["wins"], 20, "{flags:?}");
+    }
+}

@@ -1,0 +1,193 @@
+//! The Monte Carlo estimates' tests: worlds replay what the player saw,
+//! and an option surely worse stops being played.
+
+use super::*;
+use crate::game::decision::Choice;
+use crate::run::world::Watch;
+
+/// Four turns: each draws the deck's top card face up (and names it) or
+/// buries it face down unseen.
+const GAME: &str = r#"
+title("Draw or bury");
+fn play() {
+    let deck = new_pile("deck", "down");
+    deck.create(standard_deck(0));
+    deck.shuffle();
+    let up = new_pile("drawn", "up");
+    let down = new_pile("buried", "down");
+    for n in 0..4 {
+        if ask(`Turn ${n + 1}`, ["draw", "bury"]) == 0 {
+            deck.move_top(up);
+            say(`You drew ${up.top}.`);
+        } else {
+            deck.move_top(down);
+        }
+    }
+    end("win", 1, "Done.");
+}
+"#;
+
+fn program() -> (tempfile::TempDir, Program) {
+    load(GAME)
+}
+
+fn load(source: &str) -> (tempfile::TempDir, Program) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.rhai");
+    std::fs::write(&path, source).unwrap();
+    let program = Program::load_named(path.to_str().unwrap()).unwrap();
+    (dir, program)
+}
+
+#[test]
+fn every_accepted_world_replays_what_the_player_saw_and_hides_the_rest() {
+    let (_dir, program) = program();
+    let options = Options::default();
+    let deal = Deal {
+        seed: 9,
+        stack: None,
+    };
+    let choices: Vec<Choice> = [0, 1, 0]
+        .iter()
+        .map(|&i| Choice {
+            index: i,
+            key: ["draw", "bury"][i].into(),
+        })
+        .collect();
+    let real = play(
+        &program,
+        Plan::new(
+            options.clone(),
+            deal.clone(),
+            choices.clone(),
+            Answerer::Person,
+        ),
+    );
+    let (_, sight) = sight(&program, &options, &deal, &choices).unwrap();
+    let buried = |report: &super::super::Report| {
+        let pile = report
+            .table
+            .pile(report.table.pile_index("buried").unwrap());
+        pile.cards().cloned().collect::<Vec<_>>()
+    };
+    let mut differs = 0;
+    for w in 0..40 {
+        let mut plan = Plan::new(
+            options.clone(),
+            Deal {
+                seed: world_seed(1, 3, w),
+                stack: None,
+            },
+            choices.clone(),
+            Answerer::Person,
+        );
+        plan.watch = Watch::World(sight.clone());
+        let world = play(&program, plan);
+        assert!(
+            !world.watched.as_ref().unwrap().rejected,
+            "world {w} rejected"
+        );
+        assert_eq!(world.events, real.events, "world {w} says something else");
+        assert_eq!(world.stop, real.stop, "world {w} asks something else");
+        differs += usize::from(buried(&world) != buried(&real));
+    }
+    // The buried card was never seen: the worlds deal it afresh.
+    assert!(
+        differs > 30,
+        "only {differs} of 40 worlds buried another card"
+    );
+}
+
+/// Halfway through a random game of every shipped ruleset, every world
+/// accepted replays the narration and the prompt the player met, exactly,
+/// and some are accepted.
+#[test]
+fn every_accepted_world_of_a_shipped_ruleset_replays_the_players_game() {
+    for name in crate::script::catalog::names() {
+        let program = Program::load_named(&name).unwrap();
+        let options = program.ruleset().declared.defaults();
+        let deal = Deal {
+            seed: 11,
+            stack: None,
+        };
+        let plan = |deal: &Deal, choices: &[Choice], answerer| {
+            let mut plan = Plan::new(options.clone(), deal.clone(), choices.to_vec(), answerer);
+            plan.check_cards = false;
+            plan
+        };
+        let whole = play(&program, plan(&deal, &[], Answerer::RandomBot));
+        let choices = &whole.choices[..whole.choices.len() / 2];
+        let real = play(&program, plan(&deal, choices, Answerer::Person));
+        let (_, sight) = sight(&program, &options, &deal, choices).unwrap();
+        let mut accepted = 0;
+        for w in 0..12 {
+            let world_deal = Deal {
+                seed: world_seed(5, choices.len(), w),
+                stack: None,
+            };
+            let mut world_plan = plan(&world_deal, choices, Answerer::Person);
+            world_plan.watch = Watch::World(sight.clone());
+            let world = play(&program, world_plan);
+            if world.watched.as_ref().unwrap().rejected {
+                continue;
+            }
+            accepted += 1;
+            assert_eq!(
+                world.events, real.events,
+                "{name}: world {w} says other things"
+            );
+            assert_eq!(
+                world.stop, real.stop,
+                "{name}: world {w} asks something else"
+            );
+        }
+        assert!(accepted > 0, "{name}: no world of 12 accepted");
+    }
+}
+
+/// One decision: a safe path wins, the cliff always loses, a coin may.
+const CLIFF: &str = r#"
+title("Cliff");
+fn play() {
+    switch ask("Which way?", ["path", "cliff", "coin"]) {
+        0 => end("win", 10, "Safe."),
+        1 => end("loss", 0, "Fallen."),
+        _ => if random(2) == 0 { end("win", 10, "Lucky.") } else { end("loss", 0, "Unlucky.") },
+    }
+}
+"#;
+
+#[test]
+fn an_option_surely_worse_stops_being_played_unless_pruning_is_off() {
+    let (_dir, program) = load(CLIFF);
+    let deal = Deal {
+        seed: 3,
+        stack: None,
+    };
+    let games = |prune: bool| {
+        let settings = Settings {
+            worlds: 12,
+            prune,
+            ..Settings::default()
+        };
+        let estimates = estimate(
+            &program,
+            &Options::default(),
+            &deal,
+            &[],
+            &settings,
+            &|| false,
+            &mut |_, _| {},
+        )
+        .unwrap();
+        assert_eq!(estimates.options[0].key, "path");
+        let of = |key: &str| {
+            let e = estimates.options.iter().find(|e| e.key == key).unwrap();
+            (e.games, e.played.len())
+        };
+        (of("path"), of("cliff"))
+    };
+    // Three worlds show the cliff always loses where the path always wins.
+    assert_eq!(games(true), ((12, 12), (3, 3)));
+    assert_eq!(games(false), ((12, 12), (12, 12)));
+}
