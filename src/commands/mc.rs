@@ -44,6 +44,7 @@ impl McBot {
             seed: seed ^ 0x3C0F_FEE5_DEC1_DE00,
             budget: self.budget_ms.map(std::time::Duration::from_millis),
             prune: self.prune,
+            settle: self.prune,
         }
     }
 }

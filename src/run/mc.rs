@@ -25,8 +25,12 @@ pub(crate) struct Settings {
     pub seed: u64,
     /// Stop early (with at least one world) after this long.
     pub budget: Option<Duration>,
-    /// Stop playing an option once it is surely worse (`pick::dropped`).
+    /// Stop playing an option once it is surely worse
+    /// (`pick::drop_the_surely_worse`).
     pub prune: bool,
+    /// Stop once every other option is left: a bot needs only the choice,
+    /// a person reading a hint also the winner's figures.
+    pub settle: bool,
 }
 
 impl Default for Settings {
@@ -37,6 +41,7 @@ impl Default for Settings {
             seed: 0,
             budget: None,
             prune: true,
+            settle: false,
         }
     }
 }
@@ -248,6 +253,9 @@ pub(crate) fn estimate(
             drop_the_surely_worse(&played, &mut alive, base);
         }
         progress(accepted, tried);
+        if settings.settle && alive.iter().filter(|&&a| a).count() == 1 {
+            break;
+        }
     }
     if accepted == 0 || too_many_rejected(tried, accepted) {
         return Err(Failure::Rejected { tried, accepted });

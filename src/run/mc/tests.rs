@@ -157,30 +157,38 @@ fn play() {
 }
 "#;
 
-#[test]
-fn an_option_surely_worse_stops_being_played_unless_pruning_is_off() {
+/// The Cliff's one decision estimated over at most 12 worlds; the path
+/// always comes first.
+fn cliff(prune: bool, settle: bool) -> Estimates {
     let (_dir, program) = load(CLIFF);
     let deal = Deal {
         seed: 3,
         stack: None,
     };
+    let settings = Settings {
+        worlds: 12,
+        prune,
+        settle,
+        ..Settings::default()
+    };
+    let estimates = estimate(
+        &program,
+        &Options::default(),
+        &deal,
+        &[],
+        &settings,
+        &|| false,
+        &mut |_, _| {},
+    )
+    .unwrap();
+    assert_eq!(estimates.options[0].key, "path");
+    estimates
+}
+
+#[test]
+fn an_option_surely_worse_stops_being_played_unless_pruning_is_off() {
     let games = |prune: bool| {
-        let settings = Settings {
-            worlds: 12,
-            prune,
-            ..Settings::default()
-        };
-        let estimates = estimate(
-            &program,
-            &Options::default(),
-            &deal,
-            &[],
-            &settings,
-            &|| false,
-            &mut |_, _| {},
-        )
-        .unwrap();
-        assert_eq!(estimates.options[0].key, "path");
+        let estimates = cliff(prune, false);
         let of = |key: &str| {
             let e = estimates.options.iter().find(|e| e.key == key).unwrap();
             (e.games, e.played.len())
@@ -190,4 +198,12 @@ fn an_option_surely_worse_stops_being_played_unless_pruning_is_off() {
     // Three worlds show the cliff always loses where the path always wins.
     assert_eq!(games(true), ((12, 12), (3, 3)));
     assert_eq!(games(false), ((12, 12), (12, 12)));
+}
+
+#[test]
+fn a_settled_estimate_stops_once_every_other_option_is_left() {
+    // The cliff is left after three worlds, the coin after at most eight.
+    let settled = cliff(true, true).worlds;
+    assert!((3..=8).contains(&settled), "{settled}");
+    assert_eq!(cliff(true, false).worlds, 12);
 }
