@@ -311,11 +311,14 @@ fn world(
 
 /// Orders the options for the player: the one to take first (the ruleset's
 /// bot's, unless others are clearly better: then the best of those), then
-/// the others best first, by win rate, then mean score.
+/// the others best first, by win rate, then mean score; the options left as
+/// surely worse come last, whatever their few worlds gave them.
 fn rank(estimates: &mut [Estimate], base: Option<usize>) {
+    let every = estimates.iter().map(|e| e.games).max().unwrap_or(0);
     estimates.sort_by(|a, b| {
-        b.win_rate()
-            .total_cmp(&a.win_rate())
+        (b.games == every)
+            .cmp(&(a.games == every))
+            .then(b.win_rate().total_cmp(&a.win_rate()))
             .then(
                 b.mean_score()
                     .unwrap_or(0.0)

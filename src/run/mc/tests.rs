@@ -207,3 +207,30 @@ fn a_settled_estimate_stops_once_every_other_option_is_left() {
     assert!((3..=8).contains(&settled), "{settled}");
     assert_eq!(cliff(true, false).worlds, 12);
 }
+
+#[test]
+fn an_option_left_early_ranks_below_those_played_to_the_end_whatever_its_rate() {
+    let option = |index: usize, wins: &[bool]| {
+        let mut e = Estimate {
+            index,
+            key: index.to_string(),
+            ..Estimate::default()
+        };
+        for &win in wins {
+            e.games += 1;
+            e.wins += usize::from(win);
+            e.played.push(Played { win, score: None });
+        }
+        e
+    };
+    // Option 0 was left after three worlds (one win, as the leader had
+    // then); the leader, option 1, won less often over all eight.
+    let mut estimates = vec![
+        option(0, &[true, false, false]),
+        option(1, &[true, false, false, false, false, false, false, true]),
+        option(2, &[false; 8]),
+    ];
+    rank(&mut estimates, None);
+    let order: Vec<usize> = estimates.iter().map(|e| e.index).collect();
+    assert_eq!(order, [1, 2, 0]);
+}
