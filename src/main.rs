@@ -8,6 +8,7 @@ use delve::{Cli, UsageError};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    quiet_caught_sort_panics();
     let cli = Cli::parse();
     match delve::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
@@ -18,6 +19,20 @@ fn main() -> ExitCode {
             ExitCode::from(if usage { 2 } else { 1 })
         }
     }
+}
+
+/// A script's `sort` with a comparer that is no order makes Rust's sort panic;
+/// Rhai catches that panic and reports a script error with its place, but the
+/// default hook would print the panic first, as if delve had failed. Every
+/// other panic is a bug of delve's and is printed as before.
+fn quiet_caught_sort_panics() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info.payload_as_str().unwrap_or_default();
+        if !message.contains("does not correctly implement a total order") {
+            default(info);
+        }
+    }));
 }
 
 fn broken_pipe(error: &anyhow::Error) -> bool {

@@ -4,7 +4,8 @@
 //! script's path goes after the first word), `// input:` lines to type,
 //! `// exit:` the exit code, and `// expect:` lines that must appear in what
 //! delve printed. Every one must end within a minute, and (where /proc
-//! tells) with its memory's high-water mark under 512 MiB.
+//! tells) with its memory's high-water mark under 512 MiB, and none may
+//! print a Rust panic: what a script does wrong is a script error.
 
 use std::io::Write;
 use std::path::Path;
@@ -139,6 +140,10 @@ fn every_hostile_script_ends_with_its_message_in_bounded_time_and_memory() {
                 "{name} should print `{expected}`; it printed:\n{printed}"
             );
         }
+        assert!(
+            !printed.contains("panicked"),
+            "{name} made delve panic:\n{printed}"
+        );
         if let Some(kb) = finished.peak_kb {
             assert!(kb < MAX_MEMORY_KB, "{name} used {kb} KiB");
         }
