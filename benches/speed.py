@@ -122,7 +122,9 @@ def main() -> None:
               + ", ".join(f"{x:.3f}" for x in r["rounds"]) + ")", flush=True)
     if not args.only_ratio:
         listed, _ = run([args.delve, "list"])
-        names = [line.split()[0] for line in listed.splitlines() if line.strip()]
+        # A long description wraps onto indented lines: names start a line.
+        names = [line.split()[0] for line in listed.splitlines()
+                 if line.strip() and not line[0].isspace()]
         rows = {}
         if not args.json:
             print(f"\n{'ruleset':32} {'random/CPU-s':>13} {'heuristic/CPU-s':>16}")
