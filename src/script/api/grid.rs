@@ -12,6 +12,12 @@
 //! can be entered but a walk goes no further. Gives each cell's cheapest
 //! cost from `from` (0 there), or -1 where no walk reaches. Charged against
 //! the step's operation budget per cell and bounded in size.
+//!
+//! `grid_walk(#{ width, exits, from, steps })`: a random walk of `steps`
+//! steps from `from`, each through one of the cell's joined exits taken at
+//! random (`random(k)` among the k that join, in the order N, E, S, W, from
+//! the game's own stream, as the script's `random` draws); a cell with none
+//! stays put and draws nothing. Gives the cell where the walk ends.
 
 use super::{fail, Fallible, Host, Shared};
 use crate::script::host::limit;
@@ -22,6 +28,8 @@ use std::collections::BinaryHeap;
 
 /// The keys the grid's map may hold.
 const GRID_KEYS: &str = "width, exits, enter, from, ends";
+/// The keys a walk's map may hold.
+const WALK_KEYS: &str = "width, exits, from, steps";
 
 /// Operations charged for each cell: a search looks at four neighbours.
 const CHARGE_PER_CELL: u64 = 4;
@@ -74,29 +82,26 @@ fn cell(key: &str, n: i64, cells: usize) -> Fallible<usize> {
     }
 }
 
-fn grid_of(map: &Map) -> Fallible<Grid> {
+/// The map's value for `key`, which it must hold.
+fn needed<'m>(map: &'m Map, key: &str, keys: &str) -> Fallible<&'m Dynamic> {
+    match map.get(key) {
+        Some(value) => Ok(value),
+        None => fail(format!("a grid needs `{key}` (keys: {keys})")),
+    }
+}
+
+/// What every use of a grid says: its width, exits and first cell, with
+/// every other key one of `keys`. `enter` and `ends` are left empty.
+fn layout(map: &Map, keys: &str) -> Fallible<Grid> {
     if let Some(other) = map
         .keys()
-        .find(|k| !GRID_KEYS.split(", ").any(|g| g == k.as_str()))
+        .find(|k| !keys.split(", ").any(|g| g == k.as_str()))
     {
-        return fail(format!("no key `{other}` in a grid (keys: {GRID_KEYS})"));
+        return fail(format!("no key `{other}` in a grid (keys: {keys})"));
     }
-    let need = |key: &str| -> Fallible<&Dynamic> {
-        match map.get(key) {
-            Some(value) => Ok(value),
-            None => fail(format!("a grid needs `{key}` (keys: {GRID_KEYS})")),
-        }
-    };
-    let width = number("width", need("width")?)?;
-    let exits = numbers("exits", need("exits")?)?;
-    let enter = numbers("enter", need("enter")?)?;
+    let width = number("width", needed(map, "width", keys)?)?;
+    let exits = numbers("exits", needed(map, "exits", keys)?)?;
     let cells = exits.len();
-    if enter.len() != cells {
-        return fail(format!(
-            "`enter` is one number a cell, as `exits` is: {} for {cells} cells",
-            enter.len()
-        ));
-    }
     let width = match usize::try_from(width) {
         Ok(w) if w > 0 && cells.is_multiple_of(w) => w,
         _ => {
@@ -105,20 +110,33 @@ fn grid_of(map: &Map) -> Fallible<Grid> {
         ))
         }
     };
-    let from = cell("from", number("from", need("from")?)?, cells)?;
-    let mut ends = vec![false; cells];
-    if let Some(list) = map.get("ends").filter(|v| !v.is_unit()) {
-        for n in numbers("ends", list)? {
-            ends[cell("ends", n, cells)?] = true;
-        }
-    }
+    let from = cell("from", number("from", needed(map, "from", keys)?)?, cells)?;
     Ok(Grid {
         width,
         exits,
-        enter,
+        enter: Vec::new(),
         from,
-        ends,
+        ends: Vec::new(),
     })
+}
+
+fn grid_of(map: &Map) -> Fallible<Grid> {
+    let mut grid = layout(map, GRID_KEYS)?;
+    let cells = grid.exits.len();
+    grid.enter = numbers("enter", needed(map, "enter", GRID_KEYS)?)?;
+    if grid.enter.len() != cells {
+        return fail(format!(
+            "`enter` is one number a cell, as `exits` is: {} for {cells} cells",
+            grid.enter.len()
+        ));
+    }
+    grid.ends = vec![false; cells];
+    if let Some(list) = map.get("ends").filter(|v| !v.is_unit()) {
+        for n in numbers("ends", list)? {
+            grid.ends[cell("ends", n, cells)?] = true;
+        }
+    }
+    Ok(grid)
 }
 
 impl Grid {
@@ -132,6 +150,24 @@ impl Grid {
             2 => Some(i + w).filter(|&j| j < self.exits.len()),
             _ => (!i.is_multiple_of(w)).then(|| i - 1),
         }
+    }
+
+    /// Whether way d joins cell i to its neighbour j: both exits face.
+    fn joins(&self, i: usize, d: usize, j: usize) -> bool {
+        self.exits[i] & (1 << d) != 0 && self.exits[j] & (1 << ((d + 2) % 4)) != 0
+    }
+
+    /// The neighbours cell i is joined to, N E S W, and how many.
+    fn ways(&self, i: usize) -> ([usize; 4], usize) {
+        let mut ways = [0; 4];
+        let mut count = 0;
+        for d in 0..4 {
+            if let Some(j) = self.neighbour(i, d).filter(|&j| self.joins(i, d, j)) {
+                ways[count] = j;
+                count += 1;
+            }
+        }
+        (ways, count)
     }
 
     /// Each cell's cheapest cost from `from`, or -1: Dijkstra's search, as
@@ -154,9 +190,7 @@ impl Grid {
                 let Some(j) = self.neighbour(i, d) else {
                     continue;
                 };
-                let joined =
-                    self.exits[i] & (1 << d) != 0 && self.exits[j] & (1 << ((d + 2) % 4)) != 0;
-                if !joined || done[j] || self.enter[j] < 0 {
+                if !self.joins(i, d, j) || done[j] || self.enter[j] < 0 {
                     continue;
                 }
                 let through = c.saturating_add(self.enter[j]);
@@ -176,10 +210,38 @@ fn grid_costs(rt: &dyn Host, map: &Map) -> Fallible<Array> {
     Ok(grid.costs().into_iter().map(Dynamic::from).collect())
 }
 
+/// Where a random walk over the grid ends, its choices drawn from `rt`.
+fn grid_walk(rt: &mut dyn Host, map: &Map) -> Fallible<i64> {
+    let grid = layout(map, WALK_KEYS)?;
+    let steps = number("steps", needed(map, "steps", WALK_KEYS)?)?;
+    let steps = match usize::try_from(steps) {
+        Ok(n) if n > MAX_ITEMS => {
+            return Err(limit(format!(
+                "a walk of {n} steps is more than the {MAX_ITEMS} a walk may take"
+            )))
+        }
+        Ok(n) => n,
+        Err(_) => return fail(format!("`steps` of a walk is 0 or more, not {steps}")),
+    };
+    rt.charge(steps as u64);
+    let mut at = grid.from;
+    for _ in 0..steps {
+        let (ways, count) = grid.ways(at);
+        if count > 0 {
+            at = ways[rt.random_below(count)?];
+        }
+    }
+    Ok(at as i64)
+}
+
 pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     let r = rt.clone();
     engine.register_fn("grid_costs", move |grid: Map| -> Fallible<Array> {
         grid_costs(&*r.borrow(), &grid)
+    });
+    let r = rt.clone();
+    engine.register_fn("grid_walk", move |walk: Map| -> Fallible<i64> {
+        grid_walk(&mut *r.borrow_mut(), &walk)
     });
 }
 

@@ -4,6 +4,7 @@
 //! Every one works on the run through the `Host` trait, which refuses changes
 //! to the game from a bot, a view or the top level; none knows any game.
 
+mod bulk;
 mod cards;
 mod grid;
 mod lifecycle;
@@ -64,6 +65,7 @@ pub(crate) fn kind_of(value: &Dynamic) -> &'static str {
 }
 
 pub(crate) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
+    bulk::register(engine, rt);
     cards::register(engine, rt);
     grid::register(engine, rt);
     lifecycle::register(engine, rt);

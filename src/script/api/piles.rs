@@ -150,7 +150,7 @@ fn ends<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
 }
 
 /// The card, if there is one and the reader sees it; else `()`.
-fn card_or_unit<H: Host>(rt: &H, placed: Option<&Placed>) -> Dynamic {
+pub(super) fn card_or_unit<H: Host>(rt: &H, placed: Option<&Placed>) -> Dynamic {
     match placed {
         Some(placed) if rt.sees(placed) => Dynamic::from(placed.card.clone()),
         _ => Dynamic::UNIT,

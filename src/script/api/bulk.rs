@@ -1,0 +1,81 @@
+//! Many piles read in one call. A bot that looks at a board of piles (a
+//! grid of rooms, a tableau) reads every one at every question; in a script
+//! loop each pile costs a name built, a lookup and a call, a dozen
+//! operations. These give the same answers as `pile(name)`, `p.peek()` and
+//! `p.len` for a whole list of piles at once, and hide what those hide.
+//!
+//! - `piles_from(first, count)`: the `count` piles made one after another
+//!   from `first` (as `new_pile` made them), as a list of piles.
+//! - `peek_each(piles)`: each pile's top card as `peek` gives it.
+//! - `len_each(piles)`: each pile's number of cards.
+
+use super::{fail, Fallible, PileRef, Shared};
+use crate::script::host::{limit, Host};
+use crate::script::limits::MAX_ITEMS;
+use rhai::{Array, Dynamic, Engine};
+
+/// The piles of a list, each checked to be one.
+fn piles_of(items: &Array) -> Fallible<Vec<usize>> {
+    items
+        .iter()
+        .map(|item| match item.read_lock::<PileRef>() {
+            Some(p) => Ok(p.0),
+            None => fail(format!(
+                "a list of piles holds piles only, not {}",
+                super::kind_of(item)
+            )),
+        })
+        .collect()
+}
+
+fn piles_from(rt: &dyn Host, first: PileRef, count: i64) -> Fallible<Array> {
+    rt.may_read("piles_from")?;
+    let made = rt.table().piles().len();
+    let count = match usize::try_from(count) {
+        Ok(n) if n > MAX_ITEMS => {
+            return Err(limit(format!(
+                "{n} piles are more than the {MAX_ITEMS} a list may hold"
+            )))
+        }
+        Ok(n) => n,
+        Err(_) => return fail(format!("a count of piles is 0 or more, not {count}")),
+    };
+    if first.0 + count > made {
+        let name = &rt.table().pile(first.0).name;
+        return fail(format!(
+            "only {} piles were made from `{name}` on, not {count}",
+            made - first.0
+        ));
+    }
+    rt.charge(count as u64 / 4);
+    Ok((first.0..first.0 + count)
+        .map(|i| Dynamic::from(PileRef(i)))
+        .collect())
+}
+
+pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
+    let r = rt.clone();
+    engine.register_fn("piles_from", move |first: PileRef, count: i64| {
+        piles_from(&*r.borrow(), first, count)
+    });
+    let r = rt.clone();
+    engine.register_fn("peek_each", move |piles: Array| -> Fallible<Array> {
+        let rt = r.borrow();
+        let piles = piles_of(&piles)?;
+        rt.charge(piles.len() as u64 / 2);
+        Ok(piles
+            .into_iter()
+            .map(|i| super::piles::card_or_unit(&*rt, rt.table().pile(i).nth_from_top(0)))
+            .collect())
+    });
+    let r = rt.clone();
+    engine.register_fn("len_each", move |piles: Array| -> Fallible<Array> {
+        let rt = r.borrow();
+        let piles = piles_of(&piles)?;
+        rt.charge(piles.len() as u64 / 4);
+        Ok(piles
+            .into_iter()
+            .map(|i| Dynamic::from(rt.table().pile(i).len() as i64))
+            .collect())
+    });
+}

@@ -1,0 +1,77 @@
+//! Many piles read in one call (`piles_from`, `peek_each`, `len_each`): the
+//! answers `pile`, `peek` and `len` give one pile at a time, a face-down
+//! card hidden from a bot as `peek` hides it, and a wrong list an error with
+//! its place. The sandbox's bound on them is
+//! tests/scripts/hostile/many-piles-read-forever.rhai.
+
+use crate::delve;
+use predicates::str::contains;
+
+const ROW: &str = r#"title("A row");
+fn play() {
+    let first = new_pile("a", "up");
+    new_pile("b", "up").create([card("5S"), card("KH")]);
+    new_pile("c", "down").create([card("2C")]);
+    new_pile("d", "up");
+    let row = piles_from(first, 4);
+    say(`names ${row.map(|p| p.name)}`);
+    say(`tops ${peek_each(row)}`);
+    say(`sizes ${len_each(row)}`);
+    ask("Which?", ["seen", "unseen"]);
+    end("win", 1, "done");
+}
+// Rates "unseen" up only if the face-down card is hidden from the bot
+// while the pile still counts it.
+fn rate(option) {
+    let row = piles_from(pile("a"), 4);
+    if option == "unseen" && peek_each(row)[2] == () && len_each(row)[2] == 1 { 1 } else { 0 }
+}
+"#;
+
+/// Plays `script` (a whole ruleset) from a scratch folder with `input`.
+fn play(script: &str, input: &str) -> assert_cmd::assert::Assert {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("row.rhai"), script).unwrap();
+    delve()
+        .current_dir(dir.path())
+        .args(["play", "row.rhai", "--seed", "1"])
+        .write_stdin(input)
+        .assert()
+}
+
+#[test]
+fn piles_read_at_once_read_as_one_at_a_time_and_a_bot_sees_no_face_down_card() {
+    play(ROW, "hint\n")
+        .stdout(contains(r#"names ["a", "b", "c", "d"]"#))
+        .stdout(contains("tops [(), K♥, 2♣, ()]"))
+        .stdout(contains("sizes [0, 2, 1, 0]"))
+        .stdout(contains("hint: unseen"));
+}
+
+#[test]
+fn a_wrong_list_of_piles_is_an_error_with_its_place() {
+    let cases = [
+        (
+            "piles_from(pile(\"a\"), 3)",
+            "row.rhai:4:5: only 2 piles were made from `a` on, not 3",
+        ),
+        (
+            "piles_from(pile(\"b\"), -1)",
+            "a count of piles is 0 or more, not -1",
+        ),
+        (
+            "peek_each([pile(\"a\"), 7])",
+            "a list of piles holds piles only, not a number",
+        ),
+        (
+            "len_each([\"a\"])",
+            "a list of piles holds piles only, not text",
+        ),
+    ];
+    for (call, message) in cases {
+        let script = format!(
+            "title(\"Wrong\");\nfn play() {{\n    new_pile(\"a\", \"up\"); new_pile(\"b\", \"up\");\n    {call};\n    end(\"win\", 0, \"\");\n}}\n"
+        );
+        play(&script, "").failure().stderr(contains(message));
+    }
+}
