@@ -76,11 +76,11 @@ fn a_wrong_grid_is_an_error_with_its_place() {
         ),
         (
             "grid_walk(#{ width: 2, exits: [15, 15], from: 0, steps: -1 });",
-            "`steps` of a walk is 0 or more, not -1",
+            "a number of steps is 0 or more, not -1",
         ),
         (
             "grid_walk(#{ width: 2, exits: [15, 15], from: 0, steps: 10001 });",
-            "a walk of 10001 steps is more than the 10000 a walk may take",
+            "10001 steps are more than the 10000 one call may take",
         ),
         (
             "grid_walk(#{ width: 2, exits: [15, 15], enter: [1, 1], from: 0, steps: 1 });",

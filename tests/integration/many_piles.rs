@@ -57,7 +57,7 @@ fn a_wrong_list_of_piles_is_an_error_with_its_place() {
         ),
         (
             "piles_from(pile(\"b\"), -1)",
-            "a count of piles is 0 or more, not -1",
+            "a number of piles is 0 or more, not -1",
         ),
         (
             "peek_each([pile(\"a\"), 7])",

@@ -10,8 +10,7 @@
 //! - `len_each(piles)`: each pile's number of cards.
 
 use super::{fail, Fallible, PileRef, Shared};
-use crate::script::host::{limit, Host};
-use crate::script::limits::MAX_ITEMS;
+use crate::script::host::Host;
 use rhai::{Array, Dynamic, Engine};
 
 /// The piles of a list, each checked to be one.
@@ -31,15 +30,7 @@ fn piles_of(items: &Array) -> Fallible<Vec<usize>> {
 fn piles_from(rt: &dyn Host, first: PileRef, count: i64) -> Fallible<Array> {
     rt.may_read("piles_from")?;
     let made = rt.table().piles().len();
-    let count = match usize::try_from(count) {
-        Ok(n) if n > MAX_ITEMS => {
-            return Err(limit(format!(
-                "{n} piles are more than the {MAX_ITEMS} a list may hold"
-            )))
-        }
-        Ok(n) => n,
-        Err(_) => return fail(format!("a count of piles is 0 or more, not {count}")),
-    };
+    let count = super::count_of(count, "piles")?;
     if first.0 + count > made {
         let name = &rt.table().pile(first.0).name;
         return fail(format!(

@@ -214,15 +214,7 @@ fn grid_costs(rt: &dyn Host, map: &Map) -> Fallible<Array> {
 fn grid_walk(rt: &mut dyn Host, map: &Map) -> Fallible<i64> {
     let grid = layout(map, WALK_KEYS)?;
     let steps = number("steps", needed(map, "steps", WALK_KEYS)?)?;
-    let steps = match usize::try_from(steps) {
-        Ok(n) if n > MAX_ITEMS => {
-            return Err(limit(format!(
-                "a walk of {n} steps is more than the {MAX_ITEMS} a walk may take"
-            )))
-        }
-        Ok(n) => n,
-        Err(_) => return fail(format!("`steps` of a walk is 0 or more, not {steps}")),
-    };
+    let steps = super::count_of(steps, "steps")?;
     rt.charge(steps as u64);
     let mut at = grid.from;
     for _ in 0..steps {

@@ -18,6 +18,7 @@ mod verbs;
 
 pub(crate) use super::host::Fallible;
 use super::host::Host;
+use super::limits::MAX_ITEMS;
 use rhai::{Dynamic, Engine};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -28,6 +29,19 @@ type Shared<H> = Rc<RefCell<H>>;
 
 fn fail<T>(message: String) -> Fallible<T> {
     Err(message.into())
+}
+
+/// A number of things a script asks one call for (`what`: "piles",
+/// "steps"): 0 or more, and at most the bound on a list, so one call's
+/// work stays bounded whatever it is charged.
+fn count_of(n: i64, what: &str) -> Fallible<usize> {
+    match usize::try_from(n) {
+        Ok(n) if n > MAX_ITEMS => Err(super::host::limit(format!(
+            "{n} {what} are more than the {MAX_ITEMS} one call may take"
+        ))),
+        Ok(n) => Ok(n),
+        Err(_) => fail(format!("a number of {what} is 0 or more, not {n}")),
+    }
 }
 
 /// A value as a person reads it: cards in their notation.
