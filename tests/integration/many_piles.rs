@@ -1,8 +1,9 @@
-//! Many piles read in one call (`piles_from`, `peek_each`, `len_each`): the
-//! answers `pile`, `peek` and `len` give one pile at a time, a face-down
-//! card hidden from a bot as `peek` hides it, and a wrong list an error with
-//! its place. The sandbox's bound on them is
-//! tests/scripts/hostile/many-piles-read-forever.rhai.
+//! Many piles read in one call (`piles_from`, `peek_each`, `len_each`,
+//! and `lookup_each` for what they give): the answers `pile`, `peek`, `len`
+//! and a card's property give one at a time, a face-down card hidden from a
+//! bot as `peek` hides it, and a wrong list an error with its place. The
+//! sandbox's bounds on them are tests/scripts/hostile/many-piles-read-forever.rhai
+//! and lookup-each-forever.rhai.
 
 use crate::delve;
 use predicates::str::contains;
@@ -28,6 +29,24 @@ fn rate(option) {
 }
 "#;
 
+const TILES: &str = r#"title("Tiles");
+fn play() {
+    let first = new_pile("a", "up");
+    first.create([custom_card("╋", #{ exits: "NESW" })]);
+    new_pile("b", "down").create([custom_card("┃", #{ exits: "NS" })]);
+    new_pile("c", "up");
+    let exits = peek_each(piles_from(first, 3), "exits");
+    say(`exits ${exits}, bits ${lookup_each(exits, #{ NESW: 15, NS: 5 }, -1)}`);
+    ask("Which?", ["seen", "unseen"]);
+    end("win", 1, "done");
+}
+// Rates "unseen" up only if the face-down tile's exits are hidden from the bot.
+fn rate(option) {
+    let exits = peek_each(piles_from(pile("a"), 3), "exits");
+    if option == "unseen" && exits[0] == "NESW" && exits[1] == () { 1 } else { 0 }
+}
+"#;
+
 /// Plays `script` (a whole ruleset) from a scratch folder with `input`.
 fn play(script: &str, input: &str) -> assert_cmd::assert::Assert {
     let dir = tempfile::tempdir().unwrap();
@@ -45,6 +64,13 @@ fn piles_read_at_once_read_as_one_at_a_time_and_a_bot_sees_no_face_down_card() {
         .stdout(contains(r#"names ["a", "b", "c", "d"]"#))
         .stdout(contains("tops [(), K♥, 2♣, ()]"))
         .stdout(contains("sizes [0, 2, 1, 0]"))
+        .stdout(contains("hint: unseen"));
+}
+
+#[test]
+fn a_property_of_each_top_and_a_table_lookup_of_each_read_as_one_at_a_time() {
+    play(TILES, "hint\n")
+        .stdout(contains(r#"exits ["NESW", "NS", ()], bits [15, 5, -1]"#))
         .stdout(contains("hint: unseen"));
 }
 

@@ -6,12 +6,17 @@
 //!
 //! - `piles_from(first, count)`: the `count` piles made one after another
 //!   from `first` (as `new_pile` made them), as a list of piles.
-//! - `peek_each(piles)`: each pile's top card as `peek` gives it.
+//! - `peek_each(piles)`: each pile's top card as `peek` gives it;
+//!   `peek_each(piles, property)`: that property of each (`()` where
+//!   `peek` gives `()`), with no card copied.
 //! - `len_each(piles)`: each pile's number of cards.
+//! - `lookup_each(keys, table, missing)`: each key's value in the map
+//!   `table`, `missing` for a key it lacks or `()`: a property read from
+//!   many cards turned into the numbers a rule reckons with.
 
 use super::{fail, Fallible, PileRef, Shared};
 use crate::script::host::Host;
-use rhai::{Array, Dynamic, Engine};
+use rhai::{Array, Dynamic, Engine, Map};
 
 /// The piles of a list, each checked to be one.
 fn piles_of(items: &Array) -> Fallible<Vec<usize>> {
@@ -60,6 +65,32 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
             .collect())
     });
     let r = rt.clone();
+    engine.register_fn(
+        "peek_each",
+        move |piles: Array, property: &str| -> Fallible<Array> {
+            let rt = r.borrow();
+            let piles = piles_of(&piles)?;
+            rt.charge(piles.len() as u64 / 2);
+            piles
+                .into_iter()
+                .map(|i| match rt.table().pile(i).nth_from_top(0) {
+                    Some(placed) if rt.sees(placed) => {
+                        super::cards::read_prop(&placed.card, property)
+                    }
+                    _ => Ok(Dynamic::UNIT),
+                })
+                .collect()
+        },
+    );
+    let r = rt.clone();
+    engine.register_fn(
+        "lookup_each",
+        move |keys: Array, table: Map, missing: Dynamic| {
+            r.borrow().charge(keys.len() as u64 / 4);
+            lookup_each(keys, &table, &missing)
+        },
+    );
+    let r = rt.clone();
     engine.register_fn("len_each", move |piles: Array| -> Fallible<Array> {
         let rt = r.borrow();
         let piles = piles_of(&piles)?;
@@ -69,4 +100,21 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
             .map(|i| Dynamic::from(rt.table().pile(i).len() as i64))
             .collect())
     });
+}
+
+fn lookup_each(keys: Array, table: &Map, missing: &Dynamic) -> Fallible<Array> {
+    keys.into_iter()
+        .map(|key| {
+            if key.is_unit() {
+                return Ok(missing.clone());
+            }
+            match key.read_lock::<rhai::ImmutableString>() {
+                Some(text) => Ok(table.get(text.as_str()).unwrap_or(missing).clone()),
+                None => fail(format!(
+                    "lookup_each looks up text (or `()`), not {}",
+                    super::kind_of(&key)
+                )),
+            }
+        })
+        .collect()
 }

@@ -63,7 +63,7 @@ pub(crate) fn prop_to_dynamic(prop: &Prop) -> Dynamic {
 
 /// A property read from a card (`c.exits`, `c["exits"]`); a name the card
 /// lacks is an error that names the nearest it has.
-fn read_prop(card: &mut Card, name: &str) -> Fallible<Dynamic> {
+pub(super) fn read_prop(card: &Card, name: &str) -> Fallible<Dynamic> {
     let Some(props) = card.props() else {
         const OWN: &[&str] = &["rank", "suit", "is_joker", "is_red", "is_face", "name"];
         let hint = match crate::script::suggest::nearest(name, OWN.iter().copied()) {
