@@ -11,6 +11,7 @@ use super::world::{Sight, Watch};
 use super::{play, Answerer, Deal, Outcome, Plan, Program, Report, Stop};
 use crate::game::decision::{Choice, Prompt};
 use crate::script::declare::Options;
+use crate::script::error::ErrorKind;
 use crate::script::ScriptError;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -241,6 +242,10 @@ pub(crate) fn estimate(
                     cut_short = true;
                     break 'worlds;
                 }
+                // A playout that never ends (a rollout player that wanders
+                // in a world its author never met) tells nothing of the
+                // options: the world is left out, as a rejected one is.
+                Stop::Failed(error) if error.kind == ErrorKind::NoEnding => continue 'worlds,
                 Stop::Failed(error) => return Err(Failure::Script(error)),
                 Stop::Asking(_) => unreachable!("a bot answers every decision"),
             }
