@@ -234,10 +234,15 @@ fn the_mc_bot_takes_the_sure_path_with_or_without_pruning() {
 #[test]
 fn a_world_whose_playout_never_ends_is_left_out_not_the_end_of_the_hint() {
     // The bot's playout never ends in the worlds that deal the card red.
+    // (The build before answered with the no-ending error instead.) A hint
+    // has a time budget, so how many worlds it saw depends on the machine.
     let reply = mc_hint("tests/scripts/endless-rollout.rhai", "3", "hint mc\n");
-    assert_eq!(reply["worlds"], 24, "{reply}");
+    let worlds = reply["worlds"].as_u64().unwrap();
     let tried = reply["tried"].as_u64().unwrap();
-    assert!(tried > 30, "the red worlds were left out: {reply}");
+    assert!(
+        worlds >= 1 && tried > worlds,
+        "the red worlds were left out: {reply}"
+    );
     // Only black worlds count, where the bet wins.
     assert_eq!(reply["options"][0]["key"], "bet", "{reply}");
     assert_eq!(reply["options"][0]["win_rate"], 1.0, "{reply}");
