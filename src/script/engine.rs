@@ -3,6 +3,7 @@
 //! the catalog's library, and a Ctrl-C that stops a slow step. Breaking a
 //! bound is an error with a place (limits.rs lists them).
 
+use super::clock::thread_time;
 use super::error::{ErrorKind, HostFault};
 use super::limits::{
     MAX_CALL_DEPTH, MAX_ITEMS, MAX_OPERATIONS, MAX_STEP_TIME, MAX_STRING, MAX_VARIABLES,
@@ -11,7 +12,7 @@ use rhai::{Dynamic, Engine};
 use std::cell::Cell;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::Duration;
 
 /// Set by Ctrl-C; every engine's progress callback checks it, so a slow
 /// step stops with an error instead of the process dying.
@@ -42,9 +43,11 @@ pub(crate) fn configure(engine: &mut Engine, decided: &Rc<Cell<bool>>, charged: 
     // as an error, which Rhai reports with its place (it would report a
     // termination without one). A hard stop a little later catches a loop
     // that touches no variable (the traced rerun does not: it would take as
-    // long again).
+    // long again). The step's clock is the thread's CPU time, read first at
+    // the step's first check (a few thousand operations in), not at the
+    // decision: most steps never reach one, and the read is a system call.
     let (decided, mark) = (decided.clone(), Cell::new(0u64));
-    let (charged, started) = (charged.clone(), Cell::new(Instant::now()));
+    let (charged, started) = (charged.clone(), Cell::new(None::<Duration>));
     let pending: Rc<Cell<Option<Stopped>>> = Rc::new(Cell::new(None));
     let noted = pending.clone();
     engine.on_progress(move |ops| {
@@ -52,7 +55,7 @@ pub(crate) fn configure(engine: &mut Engine, decided: &Rc<Cell<bool>>, charged: 
             mark.set(ops);
             charged.set(0);
             noted.set(None);
-            started.set(Instant::now());
+            started.set(None);
         }
         let spent = ops.saturating_sub(mark.get()) + charged.get();
         if spent > MAX_OPERATIONS {
@@ -62,7 +65,10 @@ pub(crate) fn configure(engine: &mut Engine, decided: &Rc<Cell<bool>>, charged: 
         }
         // Every 4096 operations: a Ctrl-C, or a step that takes too long.
         if ops % 4096 == 0 {
-            let elapsed = started.get().elapsed();
+            let now = thread_time();
+            let began = started.get().unwrap_or(now);
+            started.set(Some(began));
+            let elapsed = now.saturating_sub(began);
             let why = if INTERRUPT.load(Ordering::Relaxed) {
                 Stopped::Interrupted
             } else if elapsed > MAX_STEP_TIME {
@@ -106,7 +112,7 @@ impl Stopped {
             Stopped::Time => (
                 ErrorKind::Limit,
                 format!(
-                    "the script ran {} seconds without a decision",
+                    "the script ran {} CPU-seconds without a decision",
                     MAX_STEP_TIME.as_secs()
                 ),
             ),

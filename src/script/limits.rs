@@ -9,8 +9,9 @@ use std::time::Duration;
 /// charged in proportion to their work (see `Runtime::charge`).
 pub(crate) const MAX_OPERATIONS: u64 = 5_000_000;
 
-/// Time a script may run between two decisions: the backstop for an
+/// CPU time a script may run between two decisions: the backstop for an
 /// operation whose cost grows with its data (a rule never comes near it).
+/// CPU time, so that a game's outcome never depends on the machine's load.
 pub(crate) const MAX_STEP_TIME: Duration = Duration::from_secs(10);
 
 /// How deep rule functions may call each other.
