@@ -54,35 +54,46 @@ fn matches(rt: &dyn Host, cards: &Array, targets: &Array, rules: &Map) -> Fallib
                 target.type_name()
             ));
         };
-        let Some(pattern) = map.get("pattern") else {
-            return fail(format!("target {i} has no `pattern` (a map of conditions)"));
+        let pattern = {
+            let Some(pattern) = map.get("pattern") else {
+                return fail(format!("target {i} has no `pattern` (a map of conditions)"));
+            };
+            let Some(pattern) = pattern.read_lock::<Map>() else {
+                return fail(format!(
+                    "the `pattern` of target {i} is {}: a map",
+                    pattern.type_name()
+                ));
+            };
+            pattern_of(&pattern)?
         };
-        let Some(pattern) = pattern.read_lock::<Map>() else {
-            return fail(format!(
-                "the `pattern` of target {i} is {}: a map",
-                pattern.type_name()
-            ));
-        };
-        let mut rest = map.clone();
-        rest.remove("pattern");
-        compiled.push((pattern_of(&pattern)?, rest));
+        compiled.push((pattern, map));
     }
     let mut found = Array::new();
     for (i, card) in cards.iter().enumerate() {
         let value = rules.value(i, card);
-        for (pattern, rest) in &compiled {
+        for (pattern, target) in &compiled {
             if pattern.holds(card, value, &rules) {
                 if found.len() >= MAX_ITEMS {
                     return Err(too_many());
                 }
-                let mut result = rest.clone();
-                result.insert("card".into(), Dynamic::from(Card::clone(card)));
-                found.push(result.into());
+                found.push(result_of(target, card).into());
             }
         }
     }
     rt.charge(found.len() as u64);
     Ok(found)
+}
+
+/// A match: the target's map without its pattern, and with the card. Built
+/// only for the pairs that match, so a target no card fits is never copied.
+fn result_of(target: &Map, card: &Card) -> Map {
+    let mut result: Map = target
+        .iter()
+        .filter(|(key, _)| key.as_str() != "pattern")
+        .map(|(key, value)| (key.clone(), value.clone()))
+        .collect();
+    result.insert("card".into(), Dynamic::from(Card::clone(card)));
+    result
 }
 
 /// The cards that match one pattern, in order.
