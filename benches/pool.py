@@ -13,8 +13,13 @@ out as `delve sim` does.
 A seed that appears twice (two chunks overlap) is an error: it would count
 one deal twice.
 
+With `--against RUN.json`, a run of one bot over seeds of its own (`delve
+sim GAME --bot B --json --each`, cheap where the chunks are slow), the
+chunks' first configuration is paired with that run instead of their
+second, on the seeds both have.
+
 Usage:
-    python3 benches/pool.py CHUNK.json...
+    python3 benches/pool.py [--against RUN.json] CHUNK.json...
 """
 
 import json
@@ -54,12 +59,33 @@ def load(paths):
                 sys.exit(f"{path}: seed {x['seed']} is already in another chunk")
             games[x["seed"]] = (x, y)
     if names is None:
-        sys.exit("usage: pool.py CHUNK.json...")
+        sys.exit("usage: pool.py [--against RUN.json] CHUNK.json...")
     return names, games
 
 
+def against(path, names, games):
+    """The chunks' first configuration paired with a one-bot run's games."""
+    with open(path, encoding="utf-8") as f:
+        run = json.loads(f.read())
+    if "each" not in run:
+        sys.exit(f"{path}: not a one-bot run with --json --each")
+    theirs = {g["seed"]: g for g in run["each"]}
+    paired_games = {s: (g[0], theirs[s]) for s, g in games.items() if s in theirs}
+    if not paired_games:
+        sys.exit(f"{path}: no seed in common with the chunks")
+    return (names[0], f"{run['setup']} ({run['bot']} bot)"), paired_games
+
+
 def main():
-    names, games = load(sys.argv[1:])
+    args = sys.argv[1:]
+    other = None
+    if args[:1] == ["--against"]:
+        if len(args) < 2:
+            sys.exit("usage: pool.py [--against RUN.json] CHUNK.json...")
+        other, args = args[1], args[2:]
+    names, games = load(args)
+    if other is not None:
+        names, games = against(other, names, games)
     seeds = sorted(games)
     pairs = [games[s] for s in seeds]
     print(f"{len(seeds)} seeds, {seeds[0]}-{seeds[-1]}")
