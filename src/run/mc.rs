@@ -98,6 +98,8 @@ pub(crate) enum Failure {
     Rejected {
         tried: usize,
         accepted: usize,
+        /// The script drew random numbers of its own before the decision.
+        randoms: bool,
     },
     /// The ruleset could not be loaded again for the worlds.
     Load(String),
@@ -109,11 +111,22 @@ impl std::fmt::Display for Failure {
             Failure::Over => write!(f, "the game is over"),
             Failure::Script(error) => write!(f, "{error}"),
             Failure::Load(message) => write!(f, "{message}"),
-            Failure::Rejected { tried, accepted } => write!(
-                f,
-                "only {accepted} of {tried} random worlds replay what the player saw ({:.0}% told apart from the real game): this ruleset reveals too much through its random numbers or narration for honest Monte Carlo play",
-                100.0 * (tried - accepted) as f64 / (*tried).max(1) as f64
-            ),
+            Failure::Rejected {
+                tried,
+                accepted,
+                randoms,
+            } => {
+                write!(
+                    f,
+                    "only {accepted} of {tried} random worlds replay what the player saw ({:.0}% told apart from the real game): ",
+                    100.0 * (tried - accepted) as f64 / (*tried).max(1) as f64
+                )?;
+                if *randoms {
+                    write!(f, "this ruleset shows what its own random numbers made, and a world, which must draw them afresh lest it know what they hid, rarely shows the same, so honest Monte Carlo play can not use it")
+                } else {
+                    write!(f, "this ruleset reveals too much through its narration or state for honest Monte Carlo play")
+                }
+            }
         }
     }
 }
@@ -263,7 +276,11 @@ pub(crate) fn estimate(
         }
     }
     if accepted == 0 || too_many_rejected(tried, accepted) {
-        return Err(Failure::Rejected { tried, accepted });
+        return Err(Failure::Rejected {
+            tried,
+            accepted,
+            randoms: sight.drew_randoms(),
+        });
     }
     rank(&mut estimates, base);
     Ok(Estimates {

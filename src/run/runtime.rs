@@ -406,10 +406,14 @@ impl Host for Runtime {
     /// stream for a bot.
     fn random_below(&mut self, n: usize) -> Fallible<usize> {
         match self.mode {
-            Mode::Play => Ok(match self.watcher.as_mut() {
-                Some(watcher) => watcher.random(n, &mut self.random),
-                None => self.random.below(n),
-            }),
+            // A world draws even its past numbers afresh: a number kept
+            // from the real game could have made a face-down card.
+            Mode::Play => {
+                if let Some(watcher) = self.watcher.as_mut() {
+                    watcher.drew_random();
+                }
+                Ok(self.random.below(n))
+            }
             Mode::Bot => Ok(self.bot_random.below(n)),
             _ => self.may_change("random").map(|()| 0),
         }

@@ -6,14 +6,16 @@
 //! places of which shuffle the player has seen. A
 //! *world* replays the same choices with a fresh stream: each past shuffle
 //! keeps the cards the player saw where they lay and deals the others at
-//! random among the other places, the script's past random numbers are the
-//! game's own, later ones and later shuffles are fresh. A world is accepted
-//! only if every digest matches the real game's (rejection sampling), so no
-//! rule declares what is hidden and no world can show a face-down card that
+//! random among the other places; the script's random numbers, past and
+//! future, and later shuffles are fresh (a past number kept from the real
+//! game could have made a face-down card). A world is accepted only if
+//! every digest matches the real game's (rejection sampling), so no rule
+//! declares what is hidden and no world can show a face-down card that
 //! differs from what the player could infer.
 //!
-//! Cards are told apart by value: with two equal cards in one shuffle,
-//! seeing one keeps both in place.
+//! Cards are told apart by value: a card with a twin in its shuffle is
+//! never kept in place, for the twin seen and the twin unseen are one
+//! value; rejection keeps the worlds that put one where the player saw it.
 
 use crate::game::card::Card;
 use crate::game::decision::Prompt;
@@ -26,8 +28,8 @@ use std::sync::Arc;
 /// What a watched run records: enough to replay worlds of it.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Sight {
-    /// The script's random numbers, in order.
-    randoms: Vec<usize>,
+    /// How many random numbers the script drew.
+    randoms: usize,
     /// Each shuffle's result, bottom to top.
     shuffles: Vec<Vec<Card>>,
     /// (shuffle, card): the card lay face up at a decision after that
@@ -35,6 +37,14 @@ pub(crate) struct Sight {
     pins: HashSet<(usize, Card)>,
     /// One digest per decision put to the player.
     digests: Vec<u64>,
+}
+
+impl Sight {
+    /// Whether the script drew random numbers of its own, which worlds can
+    /// not keep: what they made may show.
+    pub(crate) fn drew_randoms(&self) -> bool {
+        self.randoms > 0
+    }
 }
 
 /// How a run watches: the real game records what the player saw; a world
@@ -85,15 +95,9 @@ impl Watcher {
             .is_some_and(|r| self.sight.digests.len() < r.digests.len())
     }
 
-    /// A number in `0..n`: the real game's while the past lasts.
-    pub(crate) fn random(&mut self, n: usize, fresh: &mut Random) -> usize {
-        let k = self.sight.randoms.len();
-        let value = match self.real.as_ref().and_then(|r| r.randoms.get(k)) {
-            Some(&past) if past < n => past,
-            _ => fresh.below(n),
-        };
-        self.sight.randoms.push(value);
-        value
+    /// The script drew a random number. A world draws it afresh.
+    pub(crate) fn drew_random(&mut self) {
+        self.sight.randoms += 1;
     }
 
     /// Whether this world replaces the game's own shuffle `nth`.
@@ -113,10 +117,18 @@ impl Watcher {
             fresh.shuffle(cards);
             return;
         }
+        // Cards are values: where a shuffle holds two equal cards, the
+        // one seen can not be told from its twin, and pinning both would
+        // keep the unseen twin where it really lies. Such cards are dealt
+        // afresh; rejection keeps the worlds that show them where they were.
+        let mut copies: HashMap<&Card, usize> = HashMap::new();
+        for card in real {
+            *copies.entry(card).or_default() += 1;
+        }
         let mut pool = std::mem::take(cards);
         let mut placed: Vec<Option<Card>> = vec![None; real.len()];
         for (i, card) in real.iter().enumerate() {
-            if pins.contains(&(nth, card.clone())) {
+            if copies[card] == 1 && pins.contains(&(nth, card.clone())) {
                 if let Some(j) = pool.iter().position(|c| c == card) {
                     placed[i] = Some(pool.remove(j));
                 }

@@ -60,6 +60,28 @@ fn the_mc_bot_can_not_win_a_late_guess_at_a_card_set_aside_face_down() {
 }
 
 #[test]
+fn the_mc_bot_can_not_guess_a_card_made_from_a_random_number() {
+    // Worlds draw the script's past random numbers afresh too: had they
+    // kept the real game's, they would make the same face-down card.
+    let rate = mc_win_rate("tests/scripts/random-card-guess.rhai", "200", "8");
+    assert!(
+        (0.35..=0.65).contains(&rate),
+        "a peeking bot would win all: {rate}"
+    );
+}
+
+#[test]
+fn the_mc_bot_does_not_know_where_the_unseen_twin_of_a_seen_card_lies() {
+    // Honest play wins 2/3; a world that kept both equal cards in place
+    // because one was seen would win all.
+    let rate = mc_win_rate("tests/scripts/twin-guess.rhai", "300", "32");
+    assert!(
+        (0.55..=0.78).contains(&rate),
+        "honest play wins about 2/3, not {rate}"
+    );
+}
+
+#[test]
 fn the_mc_bot_uses_what_it_saw_and_only_that() {
     // Guessing against the colour shown wins 2/3; a fixed guess 1/2; a peek 1.
     let rate = mc_win_rate("tests/scripts/colour-count.rhai", "400", "32");
@@ -246,4 +268,19 @@ fn a_world_whose_playout_never_ends_is_left_out_not_the_end_of_the_hint() {
     // Only black worlds count, where the bet wins.
     assert_eq!(reply["options"][0]["key"], "bet", "{reply}");
     assert_eq!(reply["options"][0]["win_rate"], 1.0, "{reply}");
+}
+
+#[test]
+fn the_mc_bot_refuses_a_ruleset_that_shows_what_its_random_numbers_made() {
+    // Dungeon Solitaire lays out each level with the script's own random
+    // numbers and shows part of it: worlds, drawing them afresh, can not
+    // show the same part, and keeping them would show the hidden rest.
+    delve()
+        .args(["sim", "dungeon-solitaire", "--bot", "mc", "--games", "1"])
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains(
+            "shows what its own random numbers made",
+        ))
+        .stderr(predicates::str::contains("use --bot random or heuristic"));
 }

@@ -100,9 +100,12 @@ fn every_accepted_world_replays_what_the_player_saw_and_hides_the_rest() {
 
 /// Halfway through a random game of every shipped ruleset, every world
 /// accepted replays the narration and the prompt the player met, exactly,
-/// and some are accepted.
+/// and some are accepted where the rules hide only shuffled cards (a world
+/// draws the script's own random numbers afresh, and a map made of them
+/// rarely comes out the same).
 #[test]
 fn every_accepted_world_of_a_shipped_ruleset_replays_the_players_game() {
+    let mut shuffles_only = 0;
     for name in crate::script::catalog::names() {
         let program = Program::load_named(&name).unwrap();
         let options = program.ruleset().declared.defaults();
@@ -141,8 +144,13 @@ fn every_accepted_world_of_a_shipped_ruleset_replays_the_players_game() {
                 "{name}: world {w} asks something else"
             );
         }
-        assert!(accepted > 0, "{name}: no world of 12 accepted");
+        assert!(
+            accepted > 0 || sight.drew_randoms(),
+            "{name}: no world of 12 accepted"
+        );
+        shuffles_only += usize::from(!sight.drew_randoms());
     }
+    assert!(shuffles_only >= 3, "{shuffles_only}");
 }
 
 /// One decision: a safe path wins, the cliff always loses, a coin may.
