@@ -233,11 +233,12 @@ fn nearest(below: &AST, name: &str) -> String {
         .map(|f| f.name.to_string())
         .filter(|n| !n.starts_with("anon$") && !n.starts_with("base"))
         .collect();
-    let best = names
-        .iter()
-        .max_by(|a, b| strsim::jaro_winkler(name, a).total_cmp(&strsim::jaro_winkler(name, b)));
+    let best = names.iter().max_by(|a, b| {
+        crate::script::suggest::likeness(name, a)
+            .total_cmp(&crate::script::suggest::likeness(name, b))
+    });
     match best {
-        Some(best) if strsim::jaro_winkler(name, best) > 0.7 => {
+        Some(best) if crate::script::suggest::likeness(name, best) > 0.7 => {
             format!("the base has no function `{name}`: did you mean `base::{best}`?")
         }
         _ => format!("the base has no function `{name}`"),

@@ -194,11 +194,11 @@ fn unknown_message(spec: &str) -> String {
     let all = names();
     let mut near: Vec<(f64, &String)> = all
         .iter()
-        .map(|n| (strsim::jaro_winkler(spec, n), n))
+        .map(|n| (crate::script::suggest::likeness(spec, n), n))
         .filter(|(score, n)| *score > 0.75 || n.contains(spec))
         .collect();
     near.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let mut message = format!("no ruleset named `{spec}`");
+    let mut message = format!("no ruleset named `{}`", crate::read::excerpt(spec));
     if near.is_empty() {
         message += &format!("; the rulesets are: {}", all.join(", "));
     } else {

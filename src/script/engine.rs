@@ -24,6 +24,11 @@ pub(crate) static INTERRUPT: AtomicBool = AtomicBool::new(false);
 pub(crate) fn configure(engine: &mut Engine, decided: &Rc<Cell<bool>>, charged: &Rc<Cell<u64>>) {
     // Code from a string would be placed nowhere, and no rule needs it.
     engine.disable_symbol("eval");
+    // `f.curry(x)` copies every value already curried into the new function:
+    // curried into itself, a function doubles at each step, and Rhai's size
+    // checks count nothing inside a function. No rule needs it (a closure
+    // captures by sharing, not by copy). `load_error` says why.
+    engine.disable_symbol("curry");
     engine
         .set_max_call_levels(MAX_CALL_DEPTH + 8)
         .set_max_expr_depths(64, 32)

@@ -328,6 +328,15 @@ pub(crate) fn load_error(
 ) -> ScriptError {
     let origin = source.origin.as_str();
     match error {
+        rhai::EvalAltResult::ErrorParsing(_, position) if names_curry(&source.text, *position) => {
+            ScriptError::new(
+                ErrorKind::Parse,
+                format!(
+                    "{}: `curry` is not available to rules: a function curried into itself doubles at each step, past every size limit",
+                    locate(origin, *position)
+                ),
+            )
+        }
         rhai::EvalAltResult::ErrorParsing(kind, position) => {
             let parse = rhai::ParseError(Box::new(kind.clone()), *position);
             ScriptError::from_parse(origin, &parse)
@@ -345,6 +354,18 @@ pub(crate) fn load_error(
         }
         other => ScriptError::from_eval(origin, other, &|_| None),
     }
+}
+
+/// Whether the word at `position` is `curry`, which the engine disables
+/// (Rhai's own message after a dot only says it expected a property).
+fn names_curry(text: &str, position: rhai::Position) -> bool {
+    let (Some(line), Some(column)) = (position.line(), position.position()) else {
+        return false;
+    };
+    text.lines().nth(line - 1).is_some_and(|l| {
+        let rest: String = l.chars().skip(column - 1).take(5).collect();
+        rest == "curry"
+    })
 }
 
 /// Where `import "NAME"` stands in a script's text.

@@ -149,8 +149,8 @@ pub(crate) fn check_replacements(
             )
         } else {
             let nearest = base.iter().filter(|b| !b.private).max_by(|a, b| {
-                strsim::jaro_winkler(&f.name, &a.name)
-                    .total_cmp(&strsim::jaro_winkler(&f.name, &b.name))
+                crate::script::suggest::likeness(&f.name, &a.name)
+                    .total_cmp(&crate::script::suggest::likeness(&f.name, &b.name))
             });
             match nearest {
                 Some(b) => format!("did you mean `{}`?", b.signature()),

@@ -163,11 +163,22 @@ pub(crate) fn hint(error: &EvalAltResult, known: &Known) -> Option<String> {
         .map(|best| format!("did you mean `{best}`?"))
 }
 
+/// How alike two names are, 0 to 1 (Jaro-Winkler). A name longer than any
+/// typo of a real one is like nothing: the measure's work grows with the
+/// product of the lengths, and a script's or a file's name may be 64 KiB.
+pub(crate) fn likeness(a: &str, b: &str) -> f64 {
+    const LONGEST: usize = 100;
+    if a.len() > LONGEST || b.len() > LONGEST {
+        return 0.0;
+    }
+    strsim::jaro_winkler(a, b)
+}
+
 /// The known name nearest to `name`, when it is near enough to be a typo.
 pub(crate) fn nearest<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     known
         .filter(|k| *k != name)
-        .map(|k| (strsim::jaro_winkler(name, k), k))
+        .map(|k| (likeness(name, k), k))
         .filter(|(score, _)| *score > 0.8)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, k)| k)

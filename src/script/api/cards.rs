@@ -4,7 +4,7 @@
 use super::{fail, text_of, Fallible, Host, Shared};
 use crate::game::card::{Card, Prop, Props, Suit};
 use crate::script::host::check_name;
-use crate::script::limits::MAX_TEXT;
+use crate::script::limits::{MAX_STRING, MAX_TEXT};
 use rhai::{Array, Dynamic, Engine, Map};
 
 /// The most properties one custom card may carry.
@@ -79,8 +79,11 @@ pub(super) fn read_prop(card: &Card, name: &str) -> Fallible<Dynamic> {
     }
     let nearest = props
         .keys()
-        .max_by(|a, b| strsim::jaro_winkler(name, a).total_cmp(&strsim::jaro_winkler(name, b)))
-        .filter(|n| strsim::jaro_winkler(name, n) > 0.7);
+        .max_by(|a, b| {
+            crate::script::suggest::likeness(name, a)
+                .total_cmp(&crate::script::suggest::likeness(name, b))
+        })
+        .filter(|n| crate::script::suggest::likeness(name, n) > 0.7);
     let known = props
         .keys()
         .map(String::as_str)
@@ -115,13 +118,24 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
         .register_fn("card", |name: &str| -> Fallible<Card> {
             name.parse::<Card>().map_err(|e| e.to_string().into())
         })
-        .register_fn("join", |items: Array, separator: &str| {
-            items
-                .iter()
-                .map(text_of)
-                .collect::<Vec<_>>()
-                .join(separator)
-        })
+        .register_fn(
+            "join",
+            |items: Array, separator: &str| -> Fallible<String> {
+                // Checked as it grows: a long separator between many items
+                // would otherwise take gigabytes before Rhai's size check.
+                let mut text = String::new();
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        text.push_str(separator);
+                    }
+                    text.push_str(&text_of(item));
+                    if text.len() > MAX_STRING {
+                        return Err(super::growth::too_long());
+                    }
+                }
+                Ok(text)
+            },
+        )
         .register_fn("custom_card", |name: &str| -> Fallible<Card> {
             Ok(Card::named(check_name("card", name)?))
         })

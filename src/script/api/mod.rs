@@ -7,6 +7,7 @@
 mod bulk;
 mod cards;
 mod grid;
+mod growth;
 mod lifecycle;
 mod moves;
 mod pattern;
@@ -88,5 +89,6 @@ pub(crate) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     patterns::register(engine, rt);
     state::register(engine, rt);
     text::register(engine);
+    growth::register(engine);
     verbs::register(engine, rt);
 }

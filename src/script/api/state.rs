@@ -52,14 +52,20 @@ fn to_dynamic(value: &Value) -> Dynamic {
 
 /// The message for a name never made, with the nearest one made.
 fn unknown(rt: &dyn Host, name: &str) -> Box<rhai::EvalAltResult> {
+    // Weighing every name made is work a loop of misses could repeat.
+    rt.charge(rt.table().state.len() as u64);
     let names = rt.table().state.keys();
     let nearest = names
-        .max_by(|a, b| strsim::jaro_winkler(name, a).total_cmp(&strsim::jaro_winkler(name, b)))
-        .filter(|n| strsim::jaro_winkler(name, n) > 0.7);
+        .max_by(|a, b| {
+            crate::script::suggest::likeness(name, a)
+                .total_cmp(&crate::script::suggest::likeness(name, b))
+        })
+        .filter(|n| crate::script::suggest::likeness(name, n) > 0.7);
     let hint = match nearest {
         Some(near) => format!("did you mean `{near}`? "),
         None => String::new(),
     };
+    let name = crate::read::excerpt(name);
     format!("no state named `{name}`: {hint}(make one with new_state(\"{name}\", value))").into()
 }
 
