@@ -3,10 +3,38 @@
 
 use crate::game::card::Card;
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug)]
 pub struct Placed {
     pub card: Card,
     pub face_up: bool,
+    /// Where the card lay when a shuffle last left it; not part of what
+    /// the card is (two placed cards are equal without it).
+    pub origin: Option<Origin>,
+}
+
+/// A card's place in the result of one shuffle of the game. It follows the
+/// card from pile to pile, never shown, so that the player's sight of a
+/// card can be pinned to the place it came from even where the shuffle held
+/// an equal twin (determinized worlds, `run/world.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Origin {
+    pub shuffle: usize,
+    pub place: usize,
+}
+
+impl PartialEq for Placed {
+    fn eq(&self, other: &Placed) -> bool {
+        self.card == other.card && self.face_up == other.face_up
+    }
+}
+
+impl Eq for Placed {}
+
+impl std::hash::Hash for Placed {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.card.hash(state);
+        self.face_up.hash(state);
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -58,7 +86,24 @@ impl Pile {
     /// Puts a card on top, lying as the pile's default facing.
     pub fn push(&mut self, card: Card) {
         let face_up = self.face_up;
-        self.cards.push(Placed { card, face_up });
+        self.cards.push(Placed {
+            card,
+            face_up,
+            origin: None,
+        });
+    }
+
+    /// Puts a card moved from another pile on top, lying as this pile's
+    /// default facing and keeping where it came from.
+    pub fn push_moved(&mut self, placed: Placed) {
+        let face_up = self.face_up;
+        self.cards.push(Placed { face_up, ..placed });
+    }
+
+    /// `push_moved` at the bottom.
+    pub fn insert_moved_under(&mut self, placed: Placed) {
+        let face_up = self.face_up;
+        self.cards.insert(0, Placed { face_up, ..placed });
     }
 
     pub fn push_placed(&mut self, placed: Placed) {
@@ -67,7 +112,14 @@ impl Pile {
 
     pub fn insert(&mut self, index: usize, card: Card) {
         let face_up = self.face_up;
-        self.cards.insert(index, Placed { card, face_up });
+        self.cards.insert(
+            index,
+            Placed {
+                card,
+                face_up,
+                origin: None,
+            },
+        );
     }
 
     pub fn pop(&mut self) -> Option<Placed> {
@@ -87,8 +139,24 @@ impl Pile {
         let face_up = self.face_up;
         self.cards = cards
             .into_iter()
-            .map(|card| Placed { card, face_up })
+            .map(|card| Placed {
+                card,
+                face_up,
+                origin: None,
+            })
             .collect();
+    }
+
+    /// Replaces the content with the result of the game's shuffle `nth`,
+    /// bottom to top, each card knowing its place in it.
+    pub fn set_shuffled(&mut self, cards: Vec<Card>, nth: usize) {
+        self.set_cards(cards);
+        for (place, placed) in self.cards.iter_mut().enumerate() {
+            placed.origin = Some(Origin {
+                shuffle: nth,
+                place,
+            });
+        }
     }
 
     pub fn set_face(&mut self, index: usize, face_up: bool) {

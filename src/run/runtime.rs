@@ -420,7 +420,7 @@ impl Host for Runtime {
     }
 
     /// Shuffles `cards` as the next shuffle of the game (a deal file may fix its top).
-    fn shuffle(&mut self, cards: &mut Vec<Card>, pile: &str) -> anyhow::Result<()> {
+    fn shuffle(&mut self, cards: &mut Vec<Card>, pile: &str) -> anyhow::Result<usize> {
         let nth = self.shuffles;
         self.shuffles += 1;
         if let Some(watcher) = self.watcher.as_mut() {
@@ -436,9 +436,10 @@ impl Host for Runtime {
                 )?;
             }
             watcher.shuffled(cards);
-            return Ok(());
+            return Ok(nth);
         }
-        crate::game::deal::shuffle(cards, nth, self.deal.as_deref(), &mut self.random, pile)
+        crate::game::deal::shuffle(cards, nth, self.deal.as_deref(), &mut self.random, pile)?;
+        Ok(nth)
     }
 
     fn option(&self, name: &str) -> Option<&rhai::Dynamic> {

@@ -3,7 +3,8 @@
 //! the player it digests the narration since the last one, the prompt and
 //! the table as shown (face-down cards only as such), and notes which cards
 //! lay face up (or stood in the game's state) at any moment, so which
-//! places of which shuffle the player has seen. A
+//! places of which shuffle the player has seen (a card carries its place in
+//! the last shuffle that left it, `pile::Origin`). A
 //! *world* replays the same choices with a fresh stream: each past shuffle
 //! keeps the cards the player saw where they lay and deals the others at
 //! random among the other places; the script's random numbers, past and
@@ -13,15 +14,15 @@
 //! declares what is hidden and no world can show a face-down card that
 //! differs from what the player could infer.
 //!
-//! Cards are told apart by value: a card with a twin in its shuffle is
-//! never kept in place, for the twin seen and the twin unseen are one
-//! value; rejection keeps the worlds that put one where the player saw it.
+//! A card seen in the game's state is found on the table by value; where
+//! equal twins lie there, neither is kept in place.
 
 use crate::game::card::Card;
 use crate::game::decision::Prompt;
+use crate::game::pile::Origin;
 use crate::game::random::Random;
 use crate::game::table::{Table, Value};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 
@@ -32,9 +33,9 @@ pub(crate) struct Sight {
     randoms: usize,
     /// Each shuffle's result, bottom to top.
     shuffles: Vec<Vec<Card>>,
-    /// (shuffle, card): the card lay face up at a decision after that
-    /// shuffle and before it was shuffled again.
-    pins: HashSet<(usize, Card)>,
+    /// The places of shuffles whose card lay face up (or stood in the
+    /// game's state) at some moment before it was shuffled again.
+    pins: HashSet<Origin>,
     /// One digest per decision put to the player.
     digests: Vec<u64>,
 }
@@ -62,7 +63,6 @@ pub(crate) enum Watch {
 pub(crate) struct Watcher {
     sight: Sight,
     real: Option<Arc<Sight>>,
-    last_shuffle: HashMap<Card, usize>,
     /// Events already digested.
     digested: usize,
     pub(crate) rejected: bool,
@@ -78,7 +78,6 @@ impl Watcher {
         Some(Watcher {
             sight: Sight::default(),
             real,
-            last_shuffle: HashMap::new(),
             digested: 0,
             rejected: false,
         })
@@ -117,20 +116,15 @@ impl Watcher {
             fresh.shuffle(cards);
             return;
         }
-        // Cards are values: where a shuffle holds two equal cards, the
-        // one seen can not be told from its twin, and pinning both would
-        // keep the unseen twin where it really lies. Such cards are dealt
-        // afresh; rejection keeps the worlds that show them where they were.
-        let mut copies: HashMap<&Card, usize> = HashMap::new();
-        for card in real {
-            *copies.entry(card).or_default() += 1;
-        }
         let mut pool = std::mem::take(cards);
         let mut placed: Vec<Option<Card>> = vec![None; real.len()];
-        for (i, card) in real.iter().enumerate() {
-            if copies[card] == 1 && pins.contains(&(nth, card.clone())) {
+        for (place, card) in real.iter().enumerate() {
+            if pins.contains(&Origin {
+                shuffle: nth,
+                place,
+            }) {
                 if let Some(j) = pool.iter().position(|c| c == card) {
-                    placed[i] = Some(pool.remove(j));
+                    placed[place] = Some(pool.remove(j));
                 }
             }
         }
@@ -145,10 +139,6 @@ impl Watcher {
 
     /// Notes a shuffle's result.
     pub(crate) fn shuffled(&mut self, cards: &[Card]) {
-        let nth = self.sight.shuffles.len();
-        for card in cards {
-            self.last_shuffle.insert(card.clone(), nth);
-        }
         self.sight.shuffles.push(cards.to_vec());
     }
 
@@ -157,23 +147,8 @@ impl Watcher {
     /// a card may be turned up, named and put away between two decisions.
     /// Worlds need not note it.
     pub(crate) fn glimpse(&mut self, table: &Table) {
-        if self.real.is_some() {
-            return;
-        }
-        let face_up = table
-            .piles()
-            .iter()
-            .flat_map(|pile| pile.placed().iter().filter(|p| p.face_up))
-            .map(|placed| &placed.card);
-        // A card in the game's state is shown with it.
-        let in_state = table.state.values().filter_map(|value| match value {
-            Value::Card(card) => Some(card),
-            _ => None,
-        });
-        for card in face_up.chain(in_state) {
-            if let Some(&nth) = self.last_shuffle.get(card) {
-                self.sight.pins.insert((nth, card.clone()));
-            }
+        if self.real.is_none() {
+            pin_seen(&mut self.sight.pins, table);
         }
     }
 
@@ -192,9 +167,6 @@ impl Watcher {
             for placed in pile.placed() {
                 if placed.face_up {
                     Some(&placed.card).hash(&mut hasher);
-                    if let Some(&nth) = self.last_shuffle.get(&placed.card) {
-                        self.sight.pins.insert((nth, placed.card.clone()));
-                    }
                 } else {
                     None::<&Card>.hash(&mut hasher);
                 }
@@ -202,6 +174,9 @@ impl Watcher {
         }
         for (name, value) in &table.state {
             (name, value.to_string()).hash(&mut hasher);
+        }
+        if self.real.is_none() {
+            pin_seen(&mut self.sight.pins, table);
         }
         let digest = hasher.finish();
         let k = self.sight.digests.len();
@@ -220,6 +195,21 @@ impl Watcher {
     /// How many events of the run were digested.
     pub(crate) fn digested(&mut self, total: usize) -> usize {
         std::mem::replace(&mut self.digested, total)
+    }
+}
+
+/// Notes the places of the shuffles whose cards the player sees now: the
+/// cards lying face up, and a card in the game's state where it lies on the
+/// table once only (of two equal cards, which one it is does not show).
+fn pin_seen(pins: &mut HashSet<Origin>, table: &Table) {
+    let placed = || table.piles().iter().flat_map(crate::game::pile::Pile::placed);
+    pins.extend(placed().filter(|p| p.face_up).filter_map(|p| p.origin));
+    for value in table.state.values() {
+        let Value::Card(card) = value else { continue };
+        let mut lying = placed().filter(|p| &p.card == card);
+        if let (Some(only), None) = (lying.next(), lying.next()) {
+            pins.extend(only.origin);
+        }
     }
 }
 

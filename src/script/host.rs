@@ -93,8 +93,9 @@ pub(crate) trait Host: 'static {
     /// A number in `0..n`: the game's stream for the rules, the bots' own
     /// stream for a bot.
     fn random_below(&mut self, n: usize) -> Fallible<usize>;
-    /// Shuffles `cards` as the next shuffle of the game (a deal file may fix its top).
-    fn shuffle(&mut self, cards: &mut Vec<Card>, pile: &str) -> anyhow::Result<()>;
+    /// Shuffles `cards` as the next shuffle of the game (a deal file may fix
+    /// its top); which shuffle of the game it was, counted from 0.
+    fn shuffle(&mut self, cards: &mut Vec<Card>, pile: &str) -> anyhow::Result<usize>;
     fn option(&self, name: &str) -> Option<&Dynamic>;
     fn option_names(&self) -> Vec<String>;
     /// Whether the script may see this card now: not face down while a bot decides.

@@ -16,10 +16,10 @@ fn take(table: &mut Table, from: PileRef, card: &Card) -> Fallible<Placed> {
     }
 }
 
-fn take_top(table: &mut Table, from: PileRef) -> Fallible<Card> {
+fn take_top(table: &mut Table, from: PileRef) -> Fallible<Placed> {
     let pile = table.pile_mut(from.0);
     match pile.pop() {
-        Some(placed) => Ok(placed.card),
+        Some(placed) => Ok(placed),
         None => fail(format!("pile `{}` is empty: no card to move", pile.name)),
     }
 }
@@ -49,8 +49,9 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
         move |from: &mut PileRef, to: PileRef| -> Fallible<Card> {
             let mut rt = r.borrow_mut();
             let table = rt.table_mut("move_top")?;
-            let card = take_top(table, *from)?;
-            table.pile_mut(to.0).push(card.clone());
+            let placed = take_top(table, *from)?;
+            let card = placed.card.clone();
+            table.pile_mut(to.0).push_moved(placed);
             Ok(card)
         },
     );
@@ -63,12 +64,12 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
                 let mut rt = r.borrow_mut();
                 rt.charge(rt.table().pile(from.0).len() as u64 / 4);
                 let table = rt.table_mut(name)?;
-                take(table, *from, &card)?;
+                let placed = take(table, *from, &card)?;
                 let target = table.pile_mut(to.0);
                 if under {
-                    target.insert(0, card);
+                    target.insert_moved_under(placed);
                 } else {
-                    target.push(card);
+                    target.push_moved(placed);
                 }
                 Ok(())
             },
@@ -84,7 +85,7 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
             let cards = table.pile_mut(from.0).take_all();
             let target = table.pile_mut(to.0);
             for placed in cards {
-                target.push(placed.card);
+                target.push_moved(placed);
             }
             Ok(())
         },
@@ -101,12 +102,12 @@ fn from_anywhere<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
             rt.charge(rt.table().card_count() as u64 / 8);
             let table = rt.table_mut(name)?;
             let (from, _) = find(table, &card).ok_or_else(|| not_on_table(&card))?;
-            take(table, from, &card)?;
+            let placed = take(table, from, &card)?;
             let target = table.pile_mut(to.0);
             if under {
-                target.insert(0, card);
+                target.insert_moved_under(placed);
             } else {
-                target.push(card);
+                target.push_moved(placed);
             }
             Ok(())
         });
@@ -145,9 +146,9 @@ fn dealing<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
                 }
                 let mut dealt = Array::new();
                 for _ in 0..n {
-                    let card = take_top(table, *from)?;
-                    table.pile_mut(to.0).push(card.clone());
-                    dealt.push(Dynamic::from(card));
+                    let placed = take_top(table, *from)?;
+                    dealt.push(Dynamic::from(placed.card.clone()));
+                    table.pile_mut(to.0).push_moved(placed);
                 }
                 Ok(dealt)
             },

@@ -289,8 +289,17 @@ fn content<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
         let outcome = rt.shuffle(&mut cards, &name);
         // The cards go back whatever happened: a failed stacked shuffle
         // must not lose any.
-        rt.table_mut("shuffle")?.pile_mut(p.0).set_cards(cards);
-        outcome.map_err(|e| e.to_string().into())
+        let pile = rt.table_mut("shuffle")?.pile_mut(p.0);
+        match outcome {
+            Ok(nth) => {
+                pile.set_shuffled(cards, nth);
+                Ok(())
+            }
+            Err(e) => {
+                pile.set_cards(cards);
+                Err(e.to_string().into())
+            }
+        }
     });
 }
 
