@@ -56,6 +56,9 @@ pub(crate) fn decide(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fal
             )));
             return Err(halt());
         }
+        if rt.borrow_mut().take_redeal() {
+            redeal_unseen(ctx, rt)?;
+        }
     }
     if rt.borrow().replaying() {
         if prompt.is_none() {
@@ -83,6 +86,20 @@ pub(crate) fn decide(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fal
         }
     };
     record(ctx, rt, asked, prompt.as_ref(), index)
+}
+
+/// A world at the player's moment: the ruleset deals afresh what the
+/// player has not seen, and may touch nothing else.
+fn redeal_unseen(ctx: &NativeCallContext, rt: &Shared) -> Fallible<()> {
+    let before = super::world::shown(rt.borrow().table());
+    let _ = hook::<Dynamic>(ctx, rt, "redeal_unseen", ())?;
+    if super::world::shown(rt.borrow().table()) != before {
+        return Err(fault(
+            "`redeal_unseen` changed what the player sees: it may only deal afresh what lies face down"
+                .into(),
+        ));
+    }
+    Ok(())
 }
 
 /// Records the choice: its key and label too when the run keeps events

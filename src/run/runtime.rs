@@ -57,6 +57,8 @@ pub struct Runtime {
     wiring: Wiring,
     /// What the player sees, when watched (hints, worlds).
     watcher: Option<Watcher>,
+    /// A world at the player's moment must call `fn redeal_unseen`.
+    redeal_due: bool,
 }
 
 /// What a run checks as it goes, beyond the rules themselves.
@@ -99,6 +101,7 @@ impl Runtime {
             diverged: None,
             wiring,
             watcher: None,
+            redeal_due: false,
         }
     }
 
@@ -127,7 +130,15 @@ impl Runtime {
             decisions: plan.inspect,
         };
         self.mode = Mode::Play;
-        self.watcher = Watcher::new(plan.watch);
+        self.watcher = Watcher::new(plan.watch, self.wiring.has_redeal);
+        self.redeal_due = false;
+    }
+
+    /// Whether a world has just reached the player's moment in a ruleset
+    /// that deals afresh what the player has not seen (`fn redeal_unseen`):
+    /// true once.
+    pub(crate) fn take_redeal(&mut self) -> bool {
+        std::mem::take(&mut self.redeal_due)
     }
 
     pub(crate) fn watching(&self) -> bool {
@@ -148,6 +159,7 @@ impl Runtime {
         let fits = watcher.saw(&said, prompt, &self.table);
         if fits && !watcher.in_past() && watcher.is_world() {
             self.record_events = false;
+            self.redeal_due = self.wiring.has_redeal;
         }
         fits
     }
@@ -406,14 +418,10 @@ impl Host for Runtime {
     /// stream for a bot.
     fn random_below(&mut self, n: usize) -> Fallible<usize> {
         match self.mode {
-            // A world draws even its past numbers afresh: a number kept
-            // from the real game could have made a face-down card.
-            Mode::Play => {
-                if let Some(watcher) = self.watcher.as_mut() {
-                    watcher.drew_random();
-                }
-                Ok(self.random.below(n))
-            }
+            Mode::Play => Ok(match self.watcher.as_mut() {
+                Some(watcher) => watcher.random(n, &mut self.random),
+                None => self.random.below(n),
+            }),
             Mode::Bot => Ok(self.bot_random.below(n)),
             _ => self.may_change("random").map(|()| 0),
         }

@@ -29,8 +29,8 @@ use std::sync::Arc;
 /// What a watched run records: enough to replay worlds of it.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Sight {
-    /// How many random numbers the script drew.
-    randoms: usize,
+    /// The script's random numbers, in order.
+    randoms: Vec<usize>,
     /// Each shuffle's result, bottom to top.
     shuffles: Vec<Vec<Card>>,
     /// The places of shuffles whose card lay face up (or stood in the
@@ -44,7 +44,7 @@ impl Sight {
     /// Whether the script drew random numbers of its own, which worlds can
     /// not keep: what they made may show.
     pub(crate) fn drew_randoms(&self) -> bool {
-        self.randoms > 0
+        !self.randoms.is_empty()
     }
 }
 
@@ -63,13 +63,15 @@ pub(crate) enum Watch {
 pub(crate) struct Watcher {
     sight: Sight,
     real: Option<Arc<Sight>>,
+    /// A world keeps the real game's past random numbers.
+    keeps_randoms: bool,
     /// Events already digested.
     digested: usize,
     pub(crate) rejected: bool,
 }
 
 impl Watcher {
-    pub(crate) fn new(watch: Watch) -> Option<Watcher> {
+    pub(crate) fn new(watch: Watch, keeps_randoms: bool) -> Option<Watcher> {
         let real = match watch {
             Watch::Off => return None,
             Watch::Record => None,
@@ -78,6 +80,7 @@ impl Watcher {
         Some(Watcher {
             sight: Sight::default(),
             real,
+            keeps_randoms,
             digested: 0,
             rejected: false,
         })
@@ -94,9 +97,19 @@ impl Watcher {
             .is_some_and(|r| self.sight.digests.len() < r.digests.len())
     }
 
-    /// The script drew a random number. A world draws it afresh.
-    pub(crate) fn drew_random(&mut self) {
-        self.sight.randoms += 1;
+    /// A number in `0..n` for the rules. A world draws it afresh, for a
+    /// past number kept from the real game could have made a face-down
+    /// card, unless the ruleset deals afresh what the player has not seen
+    /// itself (`fn redeal_unseen`): then the past keeps the game's own.
+    pub(crate) fn random(&mut self, n: usize, fresh: &mut Random) -> usize {
+        let k = self.sight.randoms.len();
+        let past = self.real.as_ref().and_then(|r| r.randoms.get(k));
+        let value = match past {
+            Some(&past) if self.keeps_randoms && past < n => past,
+            _ => fresh.below(n),
+        };
+        self.sight.randoms.push(value);
+        value
     }
 
     /// Whether this world replaces the game's own shuffle `nth`.
@@ -161,20 +174,7 @@ impl Watcher {
         for offer in &prompt.options {
             (&offer.key, &offer.label).hash(&mut hasher);
         }
-        for pile in table.piles() {
-            pile.name.hash(&mut hasher);
-            pile.len().hash(&mut hasher);
-            for placed in pile.placed() {
-                if placed.face_up {
-                    Some(&placed.card).hash(&mut hasher);
-                } else {
-                    None::<&Card>.hash(&mut hasher);
-                }
-            }
-        }
-        for (name, value) in &table.state {
-            (name, value.to_string()).hash(&mut hasher);
-        }
+        hash_shown(table, &mut hasher);
         if self.real.is_none() {
             pin_seen(&mut self.sight.pins, table);
         }
@@ -198,11 +198,42 @@ impl Watcher {
     }
 }
 
+/// The table as the player sees it: face-down cards only as such.
+fn hash_shown(table: &Table, hasher: &mut DefaultHasher) {
+    for pile in table.piles() {
+        pile.name.hash(hasher);
+        pile.len().hash(hasher);
+        for placed in pile.placed() {
+            if placed.face_up {
+                Some(&placed.card).hash(hasher);
+            } else {
+                None::<&Card>.hash(hasher);
+            }
+        }
+    }
+    for (name, value) in &table.state {
+        (name, value.to_string()).hash(hasher);
+    }
+}
+
+/// A digest of the table as the player sees it, to tell whether a change
+/// touched anything but face-down cards.
+pub(crate) fn shown(table: &Table) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    hash_shown(table, &mut hasher);
+    hasher.finish()
+}
+
 /// Notes the places of the shuffles whose cards the player sees now: the
 /// cards lying face up, and a card in the game's state where it lies on the
 /// table once only (of two equal cards, which one it is does not show).
 fn pin_seen(pins: &mut HashSet<Origin>, table: &Table) {
-    let placed = || table.piles().iter().flat_map(crate::game::pile::Pile::placed);
+    let placed = || {
+        table
+            .piles()
+            .iter()
+            .flat_map(crate::game::pile::Pile::placed)
+    };
     pins.extend(placed().filter(|p| p.face_up).filter_map(|p| p.origin));
     for value in table.state.values() {
         let Value::Card(card) = value else { continue };

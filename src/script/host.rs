@@ -29,6 +29,8 @@ pub(crate) enum Mode {
 }
 
 /// What ties a run's state to its program, kept from run to run.
+// One flag per optional hook of the ruleset: they are independent.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Wiring {
     /// Set by each decision; the operation counter starts again from there.
@@ -44,6 +46,9 @@ pub(crate) struct Wiring {
     pub(crate) bot: Option<BotFn>,
     /// The ruleset's `fn label(option)`, for option maps without a label.
     pub(crate) has_label: bool,
+    /// The ruleset's `fn redeal_unseen()`: its worlds keep the real game's
+    /// past random numbers and call it at the player's moment.
+    pub(crate) has_redeal: bool,
 }
 
 /// How a ruleset's bot chooses.

@@ -246,6 +246,7 @@ fn wired(wiring: Wiring, places: Places, ruleset: &Ruleset) -> Wiring {
             None
         },
         has_label: ruleset.has_fn("label", 1),
+        has_redeal: ruleset.has_fn("redeal_unseen", 0),
         ..wiring
     }
 }

@@ -118,7 +118,15 @@ pub(crate) fn hash(sources: &[ScriptFile], imports: &[ScriptFile]) -> String {
 }
 
 /// Functions the host calls: a variant may add them without a base's.
-pub(crate) const HOOKS: &[&str] = &["play", "view", "layout", "bot", "rate", "label"];
+pub(crate) const HOOKS: &[&str] = &[
+    "play",
+    "view",
+    "layout",
+    "bot",
+    "rate",
+    "label",
+    "redeal_unseen",
+];
 
 /// A variant's public functions must each replace one of its base's (or be
 /// a hook): a misspelt name or a wrong arity would otherwise be a rule that

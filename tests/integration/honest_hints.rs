@@ -71,6 +71,42 @@ fn the_mc_bot_can_not_guess_a_card_made_from_a_random_number() {
 }
 
 #[test]
+fn a_ruleset_that_deals_afresh_what_was_not_seen_keeps_its_past_and_hides_the_rest() {
+    // The roll shown is the real one in every world (all are accepted); the
+    // face-down card, dealt afresh by `fn redeal_unseen`, is not.
+    let script = "tests/scripts/random-card-redeal.rhai";
+    let hint = mc_hint(script, "4", "hint mc\n");
+    assert_eq!(hint["worlds"], hint["tried"], "{hint}");
+    let rate = mc_win_rate(script, "200", "8");
+    assert!(
+        (0.35..=0.65).contains(&rate),
+        "a peeking bot would win all: {rate}"
+    );
+}
+
+#[test]
+fn a_redeal_that_changes_what_the_player_sees_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("shows.rhai");
+    std::fs::write(
+        &script,
+        "title(\"Shows\");\n\
+         fn play() { new_pile(\"hidden\", \"down\").create([card(\"AS\")]); choose(\"Go?\", [\"yes\", \"no\"]); end(\"win\", 1, \"done\"); }\n\
+         fn redeal_unseen() { pile(\"hidden\").turn_all_up(); }\n",
+    )
+    .unwrap();
+    delve()
+        .arg("sim")
+        .arg(&script)
+        .args(["--bot", "mc", "--games", "1", "--worlds", "2"])
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains(
+            "`redeal_unseen` changed what the player sees",
+        ));
+}
+
+#[test]
 fn the_mc_bot_does_not_know_where_the_unseen_twin_of_a_seen_card_lies() {
     // Honest play wins 2/3; a world that kept both equal cards in place
     // because one was seen would win all.
@@ -272,11 +308,22 @@ fn a_world_whose_playout_never_ends_is_left_out_not_the_end_of_the_hint() {
 
 #[test]
 fn the_mc_bot_refuses_a_ruleset_that_shows_what_its_random_numbers_made() {
-    // Dungeon Solitaire lays out each level with the script's own random
-    // numbers and shows part of it: worlds, drawing them afresh, can not
-    // show the same part, and keeping them would show the hidden rest.
+    // Three cards made from random numbers, shown: worlds draw the numbers
+    // afresh (kept, they could have made a face-down card too), and almost
+    // none shows the same three. Without `fn redeal_unseen` the mc bot says
+    // so rather than play on worlds the player could tell apart.
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("shown.rhai");
+    std::fs::write(
+        &script,
+        "title(\"Shown\");\n\
+         fn play() { let p = new_pile(\"shown\", \"up\"); for n in 0..3 { p.create([standard_deck(0)[random(52)]]); } choose(\"Go?\", [\"yes\", \"no\"]); end(\"win\", 1, \"done\"); }\n",
+    )
+    .unwrap();
     delve()
-        .args(["sim", "dungeon-solitaire", "--bot", "mc", "--games", "1"])
+        .arg("sim")
+        .arg(&script)
+        .args(["--bot", "mc", "--games", "1"])
         .assert()
         .failure()
         .stderr(predicates::str::contains(

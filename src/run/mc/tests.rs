@@ -153,6 +153,90 @@ fn every_accepted_world_of_a_shipped_ruleset_replays_the_players_game() {
     assert!(shuffles_only >= 3, "{shuffles_only}");
 }
 
+/// The face-down cards of a table: pile, place and card.
+fn face_down(table: &crate::game::table::Table) -> Vec<(usize, usize, crate::game::card::Card)> {
+    let mut hidden = Vec::new();
+    for (p, pile) in table.piles().iter().enumerate() {
+        for (at, placed) in pile.placed().iter().enumerate() {
+            if !placed.face_up {
+                hidden.push((p, at, placed.card.clone()));
+            }
+        }
+    }
+    hidden
+}
+
+/// A shipped ruleset that deals afresh what the player has not seen (`fn
+/// redeal_unseen`, its worlds keeping the past random numbers): at the
+/// moment of a random game with the most face-down cards, its accepted worlds show the table as the player
+/// sees it, and their face-down cards are not the real game's.
+#[test]
+fn worlds_of_a_ruleset_that_redeals_hide_its_face_down_cards() {
+    let mut checked = 0;
+    for name in crate::script::catalog::names() {
+        let program = Program::load_named(&name).unwrap();
+        if !program.ruleset().has_fn("redeal_unseen", 0) {
+            continue;
+        }
+        let options = program.ruleset().declared.defaults();
+        let deal = Deal {
+            seed: 11,
+            stack: None,
+        };
+        let plan = |deal: &Deal, choices: &[Choice], answerer| {
+            let mut plan = Plan::new(options.clone(), deal.clone(), choices.to_vec(), answerer);
+            plan.check_cards = false;
+            plan
+        };
+        let whole = play(&program, plan(&deal, &[], Answerer::RandomBot));
+        // The latest moment of the game with the most face-down cards.
+        let (real, choices) = (1..whole.choices.len())
+            .map(|k| {
+                let choices = &whole.choices[..k];
+                (
+                    play(&program, plan(&deal, choices, Answerer::Person)),
+                    choices,
+                )
+            })
+            .max_by_key(|(report, _)| face_down(&report.table).len())
+            .unwrap();
+        let hidden = face_down(&real.table);
+        assert!(hidden.len() >= 3, "{name}: too few face-down cards to test");
+        let (_, sight) = sight(&program, &options, &deal, choices).unwrap();
+        let (mut accepted, mut differs) = (0, 0);
+        for w in 0..12 {
+            let world_deal = Deal {
+                seed: world_seed(7, choices.len(), w),
+                stack: None,
+            };
+            let mut world_plan = plan(&world_deal, choices, Answerer::Person);
+            world_plan.watch = Watch::World(sight.clone());
+            let world = play(&program, world_plan);
+            if world.watched.as_ref().unwrap().rejected {
+                continue;
+            }
+            accepted += 1;
+            assert_eq!(
+                world.stop, real.stop,
+                "{name}: world {w} asks something else"
+            );
+            assert_eq!(
+                crate::run::world::shown(&world.table),
+                crate::run::world::shown(&real.table),
+                "{name}: world {w} shows another table"
+            );
+            differs += usize::from(face_down(&world.table) != hidden);
+        }
+        assert!(accepted >= 6, "{name}: {accepted} of 12 worlds accepted");
+        assert_eq!(
+            differs, accepted,
+            "{name}: a world kept the real face-down cards"
+        );
+        checked += 1;
+    }
+    assert!(checked > 0, "no shipped ruleset redeals what is unseen");
+}
+
 /// One decision: a safe path wins, the cliff always loses, a coin may.
 const CLIFF: &str = r#"
 title("Cliff");
