@@ -47,6 +47,9 @@ impl Default for Settings {
     }
 }
 
+/// The normal quantile of a two-sided 95% interval.
+const Z95: f64 = 1.959_963_984_540_054;
+
 /// One option's results over the worlds.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Estimate {
@@ -70,12 +73,13 @@ impl Estimate {
         (self.scored > 0).then(|| self.score_sum / self.scored as f64)
     }
 
-    /// Half the 95% interval of the win rate (normal approximation, with a
-    /// floor so a rate of 0 or 1 over few worlds is not called exact).
+    /// Half the width of the win rate's 95% Wilson interval, which stays
+    /// honest at a rate of 0 or 1 over few worlds (24 wins of 24: ± 7).
     pub(crate) fn margin(&self) -> f64 {
         let n = self.games.max(1) as f64;
         let p = self.win_rate();
-        1.96 * (p * (1.0 - p)).max(0.25 / n).sqrt() / n.sqrt()
+        let z2 = Z95 * Z95;
+        Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n)
     }
 }
 

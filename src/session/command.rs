@@ -292,14 +292,24 @@ fn hint_mc(session: &mut Session) -> Result<Effect, Failure> {
             ""
         }
     );
+    // The first option is the one to take: the rollout bot's own choice
+    // unless another did clearly better in the same worlds, so it may show
+    // a slightly lower estimate than one below it; then it says so.
+    let leads = |e: &crate::run::mc::Estimate| (e.win_rate(), e.mean_score().unwrap_or(0.0));
+    let first_trails = estimates.options.iter().skip(1).any(|e| {
+        let (a, b) = (leads(e), leads(&estimates.options[0]));
+        a.0 > b.0 || (a.0 == b.0 && a.1 > b.1)
+    });
     let mut rows = Vec::new();
-    for e in &estimates.options {
+    for (n, e) in estimates.options.iter().enumerate() {
         let score = e
             .mean_score()
             .map_or(String::new(), |m| format!(", mean score {m:.1}"));
         // An option surely worse is no longer played: say over how few.
         let left = if e.games < estimates.worlds {
             format!(" (surely worse: left after {} worlds)", e.games)
+        } else if n == 0 && first_trails {
+            " (the ruleset's bot's choice: no other did clearly better)".to_string()
         } else {
             String::new()
         };

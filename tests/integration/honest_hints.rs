@@ -262,7 +262,7 @@ fn a_hint_says_which_options_it_stopped_playing_as_surely_worse() {
     assert!(!line("path").contains("surely worse"), "{text}");
     // Three worlds are the fewest after which an option is left.
     assert!(
-        line("cliff").ends_with("win 0% ± 33, mean score 0.0 (surely worse: left after 3 worlds)"),
+        line("cliff").ends_with("win 0% ± 28, mean score 0.0 (surely worse: left after 3 worlds)"),
         "{text}"
     );
     assert!(text.contains("Monte Carlo over 24 worlds"), "{text}");

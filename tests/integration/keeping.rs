@@ -171,13 +171,18 @@ fn a_game_being_played_is_not_resumed_by_another_session() {
     std::io::Write::write_all(&mut stdin, b"9h on ks\n").unwrap();
     let games = home.path().join("state/delve/games");
     let start = std::time::Instant::now();
+    // A save's temporary file (`.delve-*.tmp`) may hold the choice before
+    // it is renamed into place: only the game's own file counts.
     let one_choice_saved = || {
-        files_under(&games).iter().any(|f| {
-            std::fs::read_to_string(games.join(f))
-                .ok()
-                .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-                .is_some_and(|j| j["choices"].as_array().is_some_and(|c| c.len() == 1))
-        })
+        files_under(&games)
+            .iter()
+            .filter(|f| f.ends_with(".json"))
+            .any(|f| {
+                std::fs::read_to_string(games.join(f))
+                    .ok()
+                    .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+                    .is_some_and(|j| j["choices"].as_array().is_some_and(|c| c.len() == 1))
+            })
     };
     while !one_choice_saved() {
         assert!(start.elapsed() < std::time::Duration::from_mins(1));

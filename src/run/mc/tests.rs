@@ -326,3 +326,25 @@ fn an_option_left_early_ranks_below_those_played_to_the_end_whatever_its_rate() 
     let order: Vec<usize> = estimates.iter().map(|e| e.index).collect();
     assert_eq!(order, [1, 2, 0]);
 }
+
+#[test]
+fn a_margin_stays_honest_at_every_world_won_or_lost() {
+    let margin = |wins, games| {
+        Estimate {
+            wins,
+            games,
+            ..Estimate::default()
+        }
+        .margin()
+    };
+    // 24 of 24: the 95% Wilson interval is 86% to 100%.
+    assert!((margin(24, 24) - 0.069).abs() < 0.002, "{}", margin(24, 24));
+    assert!((margin(0, 24) - margin(24, 24)).abs() < 1e-12);
+    // Half the worlds won: close to the normal approximation, 1.96 × 0.1.
+    assert!(
+        (margin(50, 100) - 0.096).abs() < 0.002,
+        "{}",
+        margin(50, 100)
+    );
+    assert!(margin(0, 3) > 0.25);
+}
