@@ -331,8 +331,8 @@ fn an_option_left_early_ranks_below_those_played_to_the_end_whatever_its_rate() 
 fn a_margin_stays_honest_at_every_world_won_or_lost() {
     let margin = |wins, games| {
         Estimate {
-            wins,
             games,
+            wins,
             ..Estimate::default()
         }
         .margin()
