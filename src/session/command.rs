@@ -298,7 +298,7 @@ fn hint_mc(session: &mut Session) -> Result<Effect, Failure> {
     let leads = |e: &crate::run::mc::Estimate| (e.win_rate(), e.mean_score().unwrap_or(0.0));
     let first_trails = estimates.options.iter().skip(1).any(|e| {
         let (a, b) = (leads(e), leads(&estimates.options[0]));
-        a.0 > b.0 || (a.0 == b.0 && a.1 > b.1)
+        a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)).is_gt()
     });
     let mut rows = Vec::new();
     for (n, e) in estimates.options.iter().enumerate() {
