@@ -4,7 +4,9 @@
 //! a POST only with a JSON body, so a page from elsewhere that the browser
 //! also shows can not drive it. Game work runs on a small pool of blocking
 //! threads, and at most `IN_FLIGHT` requests wait for it at once: past
-//! that a request is told the server is busy instead of queueing.
+//! that a request is told the server is busy instead of queueing. At most
+//! `READING` POSTs are read and answered at once, each within `POST_TIME`,
+//! so unfinished uploads hold no more than that many bodies.
 
 use super::game::Game;
 use super::reply::{body, bytes, error, reply, Answer, Refused};
@@ -40,6 +42,12 @@ const SAVE_BODY: usize = 4 * 1024 * 1024;
 const BLOCKING_THREADS: usize = 4;
 /// Requests that may wait for game work at once.
 const IN_FLIGHT: usize = 64;
+/// POSTs whose bodies may be read at once: each body is held whole before
+/// its work, so a flood of slow uploads holds at most this many caps.
+const READING: usize = 16;
+/// The longest a POST may take, its body and its answer: a slow sender
+/// gives its place back.
+const POST_TIME: Duration = Duration::from_secs(30);
 
 struct App {
     sessions: Sessions,
@@ -48,6 +56,8 @@ struct App {
     hosts: [String; 2],
     origins: [String; 2],
     busy: Arc<Semaphore>,
+    /// Places for the POSTs being read and answered (`READING`).
+    reading: Arc<Semaphore>,
 }
 
 /// Serves until the process is stopped; prints the address first.
@@ -75,6 +85,7 @@ pub(crate) fn run(settings: &Settings) -> Result<()> {
                 format!("http://localhost:{port}"),
             ],
             busy: Arc::new(Semaphore::new(IN_FLIGHT)),
+            reading: Arc::new(Semaphore::new(READING)),
         });
         tokio::spawn(sweep(app.clone(), settings.idle));
         let mut out = std::io::stdout();
@@ -146,7 +157,24 @@ async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
     if let Some(refused) = refusal(&app, &request) {
         return refused;
     }
-    next.run(request).await
+    if request.method() != Method::POST {
+        return next.run(request).await;
+    }
+    // A POST's body is read whole before its work: so many at once, each
+    // for so long, and no more, or slow uploads would hold memory unbounded.
+    let Ok(_place) = app.reading.clone().try_acquire_owned() else {
+        return error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is busy with other requests: try again in a moment",
+        );
+    };
+    match tokio::time::timeout(POST_TIME, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => error(
+            StatusCode::REQUEST_TIMEOUT,
+            "the request took longer than 30 seconds: send it again",
+        ),
+    }
 }
 
 fn refusal(app: &App, request: &Request) -> Option<Response> {

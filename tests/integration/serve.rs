@@ -453,6 +453,59 @@ fn games_and_threads_stay_bounded_when_hundreds_are_started_and_left() {
     assert_eq!(autosaves(home.path()).len(), 100);
 }
 
+/// The peak resident memory of a process, in KiB (Linux only).
+#[cfg(target_os = "linux")]
+fn peak_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+fn a_flood_of_unfinished_uploads_keeps_memory_bounded_and_the_server_answering() {
+    let home = tempfile::tempdir().unwrap();
+    let server = Server::start(home.path(), &[&pocket()]);
+    let (id, _) = server.start_game(&json!({"game": pocket(), "seed": 1}));
+    // Forty uploads of nearly 4 MiB, each ten bytes short of what it
+    // announced, left open: a server that read them all would hold 160 MiB.
+    let body = vec![b' '; 4_000_000];
+    let mut open = Vec::new();
+    for _ in 0..40 {
+        let mut stream = TcpStream::connect(&server.address).unwrap();
+        stream
+            .set_write_timeout(Some(Duration::from_secs(2)))
+            .unwrap();
+        let head = format!(
+            "POST /session/{id}/load HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            server.address,
+            body.len() + 10
+        );
+        stream.write_all(head.as_bytes()).unwrap();
+        // A refused upload is answered and closed: writing may then fail.
+        let _ = stream.write_all(&body);
+        open.push(stream);
+    }
+    // The places for bodies are taken: another POST is told so at once.
+    let (status, reply) = server.post(&format!("/session/{id}"), &json!({"line": "h"}));
+    assert_eq!(status, 503, "{reply}");
+    #[cfg(target_os = "linux")]
+    {
+        let kb = peak_kb(server.pid());
+        assert!(kb < 120 * 1024, "{kb} KiB");
+    }
+    drop(open);
+    // The uploads gone, their places come back.
+    let started = Instant::now();
+    loop {
+        let (status, _) = server.post(&format!("/session/{id}"), &json!({"line": "h"}));
+        if status == 200 {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "{status}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 #[test]
 fn a_deal_file_given_by_the_page_stacks_the_deck() {
     let home = tempfile::tempdir().unwrap();
