@@ -98,13 +98,18 @@ pub(crate) enum Failure {
     /// The game is over: there is nothing to choose.
     Over,
     Script(ScriptError),
-    /// Too many worlds showed what the player did not see.
+    /// Too many worlds showed what the player did not see, or were left
+    /// out for a playout that never ended.
     Rejected {
         tried: usize,
         accepted: usize,
         /// The script drew random numbers of its own before the decision.
         randoms: bool,
+        /// Worlds left out because a playout never ended.
+        endless: usize,
     },
+    /// Ctrl-C came before a single world was played.
+    Stopped,
     /// The ruleset could not be loaded again for the worlds.
     Load(String),
 }
@@ -115,10 +120,21 @@ impl std::fmt::Display for Failure {
             Failure::Over => write!(f, "the game is over"),
             Failure::Script(error) => write!(f, "{error}"),
             Failure::Load(message) => write!(f, "{message}"),
+            Failure::Stopped => write!(f, "stopped before a single world was played"),
+            Failure::Rejected {
+                tried,
+                accepted,
+                endless,
+                ..
+            } if 2 * endless > tried - accepted => write!(
+                f,
+                "only {accepted} of {tried} random worlds could be played out: in {endless} of them the rollout player never ended the game, so there is no estimate to give"
+            ),
             Failure::Rejected {
                 tried,
                 accepted,
                 randoms,
+                ..
             } => {
                 write!(
                     f,
@@ -200,6 +216,7 @@ pub(crate) fn estimate(
         })
         .collect();
     let (mut tried, mut accepted, mut cut_short) = (0, 0, false);
+    let mut endless = 0;
     let mut base = None;
     // Options still played: one surely worse than the bot's choice (or,
     // with random rollouts, than the leader) is left at the worlds it had.
@@ -210,6 +227,9 @@ pub(crate) fn estimate(
         // away is told at once, not after every try a full estimate allows.
         if too_many_rejected(tried, accepted) {
             break;
+        }
+        if accepted == 0 && stop() {
+            return Err(Failure::Stopped);
         }
         if accepted > 0 && (stop() || settings.budget.is_some_and(|b| started.elapsed() > b)) {
             cut_short = true;
@@ -255,14 +275,20 @@ pub(crate) fn estimate(
                     };
                     results[i] = Some(outcome);
                 }
-                Stop::Failed(_) if accepted > 0 && stop() => {
+                Stop::Failed(_) if stop() => {
+                    if accepted == 0 {
+                        return Err(Failure::Stopped);
+                    }
                     cut_short = true;
                     break 'worlds;
                 }
                 // A playout that never ends (a rollout player that wanders
                 // in a world its author never met) tells nothing of the
                 // options: the world is left out, as a rejected one is.
-                Stop::Failed(error) if error.kind == ErrorKind::NoEnding => continue 'worlds,
+                Stop::Failed(error) if error.kind == ErrorKind::NoEnding => {
+                    endless += 1;
+                    continue 'worlds;
+                }
                 Stop::Failed(error) => return Err(Failure::Script(error)),
                 Stop::Asking(_) => unreachable!("a bot answers every decision"),
             }
@@ -284,6 +310,7 @@ pub(crate) fn estimate(
             tried,
             accepted,
             randoms: sight.drew_randoms(),
+            endless,
         });
     }
     rank(&mut estimates, base);

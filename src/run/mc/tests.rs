@@ -348,3 +348,23 @@ fn a_margin_stays_honest_at_every_world_won_or_lost() {
     );
     assert!(margin(0, 3) > 0.25);
 }
+
+#[test]
+fn a_refusal_names_its_cause() {
+    let refusal = |endless, randoms| {
+        Failure::Rejected {
+            tried: 40,
+            accepted: 1,
+            randoms,
+            endless,
+        }
+        .to_string()
+    };
+    assert!(refusal(30, true).contains("never ended the game"));
+    assert!(refusal(3, true).contains("its own random numbers made"));
+    assert!(refusal(3, false).contains("through its narration or state"));
+    assert_eq!(
+        Failure::Stopped.to_string(),
+        "stopped before a single world was played"
+    );
+}
