@@ -191,6 +191,19 @@ fn too_many_rejected(tried: usize, accepted: usize) -> bool {
     tried >= 40 && accepted * 20 < tried
 }
 
+/// Each option of the decision, played in no world yet.
+fn unplayed(prompt: &Prompt) -> Vec<Estimate> {
+    let options = prompt.options.iter().enumerate();
+    options
+        .map(|(index, offer)| Estimate {
+            index,
+            key: offer.key.clone(),
+            label: offer.label.clone(),
+            ..Estimate::default()
+        })
+        .collect()
+}
+
 /// Estimates every option of the decision after `choices`; `stop` is
 /// polled between playouts (Ctrl-C), and `progress` told of each world.
 pub(crate) fn estimate(
@@ -204,19 +217,8 @@ pub(crate) fn estimate(
 ) -> Result<Estimates, Failure> {
     let started = Instant::now();
     let (prompt, sight) = sight(program, options, deal, choices)?;
-    let mut estimates: Vec<Estimate> = prompt
-        .options
-        .iter()
-        .enumerate()
-        .map(|(index, offer)| Estimate {
-            index,
-            key: offer.key.clone(),
-            label: offer.label.clone(),
-            ..Estimate::default()
-        })
-        .collect();
-    let (mut tried, mut accepted, mut cut_short) = (0, 0, false);
-    let mut endless = 0;
+    let mut estimates = unplayed(&prompt);
+    let (mut tried, mut accepted, mut cut_short, mut endless) = (0, 0, false, 0);
     let mut base = None;
     // Options still played: one surely worse than the bot's choice (or,
     // with random rollouts, than the leader) is left at the worlds it had.
