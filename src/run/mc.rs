@@ -215,8 +215,10 @@ pub(crate) fn estimate(
     stop: &dyn Fn() -> bool,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Estimates, Failure> {
-    let started = Instant::now();
     let (prompt, sight) = sight(program, options, deal, choices)?;
+    // The budget starts after the real game's replay, whose time could
+    // depend on its face-down cards.
+    let started = Instant::now();
     let mut estimates = unplayed(&prompt);
     let (mut tried, mut accepted, mut cut_short, mut endless) = (0, 0, false, 0);
     let mut base = None;
