@@ -89,10 +89,14 @@ pub(crate) fn decide(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fal
 }
 
 /// A world at the player's moment: the ruleset deals afresh what the
-/// player has not seen, and may touch nothing else.
+/// player has not seen, reading no face-down card, and may change nothing
+/// the player sees.
 fn redeal_unseen(ctx: &NativeCallContext, rt: &Shared) -> Fallible<()> {
     let before = super::world::shown(rt.borrow().table());
-    let _ = hook::<Dynamic>(ctx, rt, "redeal_unseen", ())?;
+    // It sees face-down cards as the player does: as nothing.
+    read_only(rt, Mode::Redeal, || {
+        hook::<Dynamic>(ctx, rt, "redeal_unseen", ()).map(|_| ())
+    })?;
     if super::world::shown(rt.borrow().table()) != before {
         return Err(fault(
             "`redeal_unseen` changed what the player sees: it may only deal afresh what lies face down"

@@ -380,7 +380,7 @@ impl Host for Runtime {
     /// Refuses a change of the game unless the rules are playing.
     fn may_change(&self, what: &str) -> Fallible<()> {
         let reader = match self.mode {
-            Mode::Play => return Ok(()),
+            Mode::Play | Mode::Redeal => return Ok(()),
             Mode::TopLevel => return self.may_read(what),
             Mode::Bot => "bot()",
             Mode::View => "view()",
@@ -418,7 +418,7 @@ impl Host for Runtime {
     /// stream for a bot.
     fn random_below(&mut self, n: usize) -> Fallible<usize> {
         match self.mode {
-            Mode::Play => Ok(match self.watcher.as_mut() {
+            Mode::Play | Mode::Redeal => Ok(match self.watcher.as_mut() {
                 Some(watcher) => watcher.random(n, &mut self.random),
                 None => self.random.below(n),
             }),
@@ -460,7 +460,7 @@ impl Host for Runtime {
 
     /// Whether the script may see this card now: not face down while a bot decides.
     fn sees(&self, placed: &Placed) -> bool {
-        placed.face_up || self.mode != Mode::Bot
+        placed.face_up || !matches!(self.mode, Mode::Bot | Mode::Redeal)
     }
 
     fn say(&mut self, text: String) -> Fallible<()> {

@@ -26,6 +26,9 @@ pub(crate) enum Mode {
     Bot,
     /// `fn view`: reads the table.
     View,
+    /// `fn redeal_unseen` in a world: changes the table, reads only what
+    /// the player sees, draws from the rules' stream.
+    Redeal,
 }
 
 /// What ties a run's state to its program, kept from run to run.

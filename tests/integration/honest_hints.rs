@@ -85,6 +85,27 @@ fn a_ruleset_that_deals_afresh_what_was_not_seen_keeps_its_past_and_hides_the_re
 }
 
 #[test]
+fn a_redeal_can_not_read_a_face_down_card() {
+    // Its face-down card reads as nothing, as the bot's does; a rule that
+    // could read it would throw here.
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("reads.rhai");
+    std::fs::write(
+        &script,
+        "title(\"Reads\");\n\
+         fn play() { new_pile(\"hidden\", \"down\").create([card(\"AS\")]); choose(\"Go?\", [\"yes\", \"no\"]); end(\"win\", 1, \"done\"); }\n\
+         fn redeal_unseen() { if pile(\"hidden\").peek() != () { throw \"it read the face-down card\"; } }\n",
+    )
+    .unwrap();
+    delve()
+        .arg("sim")
+        .arg(&script)
+        .args(["--bot", "mc", "--games", "2", "--worlds", "2"])
+        .assert()
+        .success();
+}
+
+#[test]
 fn a_redeal_that_changes_what_the_player_sees_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("shows.rhai");
