@@ -122,19 +122,9 @@ fn every_accepted_world_of_a_shipped_ruleset_replays_the_players_game() {
         let choices = &whole.choices[..whole.choices.len() / 2];
         let real = play(&program, plan(&deal, choices, Answerer::Person));
         let (_, sight) = sight(&program, &options, &deal, choices).unwrap();
-        let mut accepted = 0;
-        for w in 0..12 {
-            let world_deal = Deal {
-                seed: world_seed(5, choices.len(), w),
-                stack: None,
-            };
-            let mut world_plan = plan(&world_deal, choices, Answerer::Person);
-            world_plan.watch = Watch::World(sight.clone());
-            let world = play(&program, world_plan);
-            if world.watched.as_ref().unwrap().rejected {
-                continue;
-            }
-            accepted += 1;
+        let worlds = accepted_worlds(&program, &options, choices, &sight, 5);
+        let accepted = worlds.len();
+        for (w, world) in worlds {
             assert_eq!(
                 world.events, real.events,
                 "{name}: world {w} says other things"
@@ -151,6 +141,30 @@ fn every_accepted_world_of_a_shipped_ruleset_replays_the_players_game() {
         shuffles_only += usize::from(!sight.drew_randoms());
     }
     assert!(shuffles_only >= 3, "{shuffles_only}");
+}
+
+/// Which of 12 worlds of the moment after `choices` (seeds from `salt`)
+/// replay what the player saw, with their reports.
+fn accepted_worlds(
+    program: &Program,
+    options: &Options,
+    choices: &[Choice],
+    sight: &Arc<Sight>,
+    salt: u64,
+) -> Vec<(usize, Report)> {
+    (0..12)
+        .filter_map(|w| {
+            let deal = Deal {
+                seed: world_seed(salt, choices.len(), w),
+                stack: None,
+            };
+            let mut plan = Plan::new(options.clone(), deal, choices.to_vec(), Answerer::Person);
+            plan.check_cards = false;
+            plan.watch = Watch::World(sight.clone());
+            let world = play(program, plan);
+            (!world.watched.as_ref().unwrap().rejected).then_some((w, world))
+        })
+        .collect()
 }
 
 /// The face-down cards of a table: pile, place and card.
@@ -203,19 +217,9 @@ fn worlds_of_a_ruleset_that_redeals_hide_its_face_down_cards() {
         let hidden = face_down(&real.table);
         assert!(hidden.len() >= 3, "{name}: too few face-down cards to test");
         let (_, sight) = sight(&program, &options, &deal, choices).unwrap();
-        let (mut accepted, mut differs) = (0, 0);
-        for w in 0..12 {
-            let world_deal = Deal {
-                seed: world_seed(7, choices.len(), w),
-                stack: None,
-            };
-            let mut world_plan = plan(&world_deal, choices, Answerer::Person);
-            world_plan.watch = Watch::World(sight.clone());
-            let world = play(&program, world_plan);
-            if world.watched.as_ref().unwrap().rejected {
-                continue;
-            }
-            accepted += 1;
+        let worlds = accepted_worlds(&program, &options, choices, &sight, 7);
+        let (accepted, mut differs) = (worlds.len(), 0);
+        for (w, world) in worlds {
             assert_eq!(
                 world.stop, real.stop,
                 "{name}: world {w} asks something else"
