@@ -113,14 +113,10 @@ fn every_accepted_world_of_a_shipped_ruleset_replays_the_players_game() {
             seed: 11,
             stack: None,
         };
-        let plan = |deal: &Deal, choices: &[Choice], answerer| {
-            let mut plan = Plan::new(options.clone(), deal.clone(), choices.to_vec(), answerer);
-            plan.check_cards = false;
-            plan
-        };
-        let whole = play(&program, plan(&deal, &[], Answerer::RandomBot));
+        let plan = |choices: &[Choice], answerer| unchecked(&options, 11, choices, answerer);
+        let whole = play(&program, plan(&[], Answerer::RandomBot));
         let choices = &whole.choices[..whole.choices.len() / 2];
-        let real = play(&program, plan(&deal, choices, Answerer::Person));
+        let real = play(&program, plan(choices, Answerer::Person));
         let (_, sight) = sight(&program, &options, &deal, choices).unwrap();
         let worlds = accepted_worlds(&program, &options, choices, &sight, 5);
         let accepted = worlds.len();
@@ -143,6 +139,14 @@ fn every_accepted_world_of_a_shipped_ruleset_replays_the_players_game() {
     assert!(shuffles_only >= 3, "{shuffles_only}");
 }
 
+/// A plan on `seed` that leaves out the card checks (the tests read tables).
+fn unchecked(options: &Options, seed: u64, choices: &[Choice], answerer: Answerer) -> Plan {
+    let deal = Deal { seed, stack: None };
+    let mut plan = Plan::new(options.clone(), deal, choices.to_vec(), answerer);
+    plan.check_cards = false;
+    plan
+}
+
 /// Which of 12 worlds of the moment after `choices` (seeds from `salt`)
 /// replay what the player saw, with their reports.
 fn accepted_worlds(
@@ -154,12 +158,8 @@ fn accepted_worlds(
 ) -> Vec<(usize, Report)> {
     (0..12)
         .filter_map(|w| {
-            let deal = Deal {
-                seed: world_seed(salt, choices.len(), w),
-                stack: None,
-            };
-            let mut plan = Plan::new(options.clone(), deal, choices.to_vec(), Answerer::Person);
-            plan.check_cards = false;
+            let seed = world_seed(salt, choices.len(), w);
+            let mut plan = unchecked(options, seed, choices, Answerer::Person);
             plan.watch = Watch::World(sight.clone());
             let world = play(program, plan);
             (!world.watched.as_ref().unwrap().rejected).then_some((w, world))
@@ -197,20 +197,13 @@ fn worlds_of_a_ruleset_that_redeals_hide_its_face_down_cards() {
             seed: 11,
             stack: None,
         };
-        let plan = |deal: &Deal, choices: &[Choice], answerer| {
-            let mut plan = Plan::new(options.clone(), deal.clone(), choices.to_vec(), answerer);
-            plan.check_cards = false;
-            plan
-        };
-        let whole = play(&program, plan(&deal, &[], Answerer::RandomBot));
+        let plan = |choices: &[Choice], answerer| unchecked(&options, 11, choices, answerer);
+        let whole = play(&program, plan(&[], Answerer::RandomBot));
         // The latest moment of the game with the most face-down cards.
         let (real, choices) = (1..whole.choices.len())
             .map(|k| {
                 let choices = &whole.choices[..k];
-                (
-                    play(&program, plan(&deal, choices, Answerer::Person)),
-                    choices,
-                )
+                (play(&program, plan(choices, Answerer::Person)), choices)
             })
             .max_by_key(|(report, _)| face_down(&report.table).len())
             .unwrap();
