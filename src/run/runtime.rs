@@ -344,6 +344,9 @@ impl Runtime {
     }
 }
 
+/// What `fn redeal_unseen` may do to the table.
+const REDEAL_MAY: &[&str] = &["create", "retire_all", "turn_all_down", "shuffle"];
+
 impl Host for Runtime {
     fn fresh(wiring: Wiring) -> Runtime {
         Runtime::new(wiring)
@@ -380,7 +383,17 @@ impl Host for Runtime {
     /// Refuses a change of the game unless the rules are playing.
     fn may_change(&self, what: &str) -> Fallible<()> {
         let reader = match self.mode {
-            Mode::Play | Mode::Redeal => return Ok(()),
+            Mode::Play => return Ok(()),
+            // Only what makes face-down cards anew: a move or a turn up
+            // could tell where a card lies, a decision or words would
+            // belong to the player's moment.
+            Mode::Redeal if REDEAL_MAY.contains(&what) => return Ok(()),
+            Mode::Redeal => {
+                return Err(fault(format!(
+                    "redeal_unseen() may only make face-down cards anew ({}): not `{what}`",
+                    REDEAL_MAY.join(", ")
+                )))
+            }
             Mode::TopLevel => return self.may_read(what),
             Mode::Bot => "bot()",
             Mode::View => "view()",

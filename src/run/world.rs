@@ -2,26 +2,24 @@
 //! one. A run may *watch* what the player sees: at every decision put to
 //! the player it digests the narration since the last one, the prompt and
 //! the table as shown (face-down cards only as such), and notes which cards
-//! lay face up (or stood in the game's state) at any moment, so which
-//! places of which shuffle the player has seen (a card carries its place in
+//! lay face up at any moment, so which places of which shuffle the player
+//! has seen (a card carries its place in
 //! the last shuffle that left it, `pile::Origin`). A
 //! *world* replays the same choices with a fresh stream: each past shuffle
 //! keeps the cards the player saw where they lay and deals the others at
 //! random among the other places; the script's random numbers, past and
 //! future, and later shuffles are fresh (a past number kept from the real
-//! game could have made a face-down card). A world is accepted only if
-//! every digest matches the real game's (rejection sampling), so no rule
-//! declares what is hidden and no world can show a face-down card that
+//! game could have made a face-down card), unless the ruleset deals afresh
+//! what lies face down itself (`fn redeal_unseen`). A world is accepted
+//! only if every digest matches the real game's (rejection sampling), so no
+//! rule declares what is hidden and no world can show a face-down card that
 //! differs from what the player could infer.
-//!
-//! A card seen in the game's state is found on the table by value; where
-//! equal twins lie there, neither is kept in place.
 
 use crate::game::card::Card;
 use crate::game::decision::Prompt;
 use crate::game::pile::Origin;
 use crate::game::random::Random;
-use crate::game::table::{Table, Value};
+use crate::game::table::Table;
 use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
@@ -105,7 +103,9 @@ impl Watcher {
         let k = self.sight.randoms.len();
         let past = self.real.as_ref().and_then(|r| r.randoms.get(k));
         let value = match past {
-            Some(&past) if self.keeps_randoms && past < n => past,
+            // Only while the past lasts: a world that drew fewer numbers
+            // must not hand the real game's later ones to what comes after.
+            Some(&past) if self.keeps_randoms && self.in_past() && past < n => past,
             _ => fresh.below(n),
         };
         self.sight.randoms.push(value);
@@ -225,23 +225,15 @@ pub(crate) fn shown(table: &Table) -> u64 {
 }
 
 /// Notes the places of the shuffles whose cards the player sees now: the
-/// cards lying face up, and a card in the game's state where it lies on the
-/// table once only (of two equal cards, which one it is does not show).
+/// cards lying face up. A card named in the game's state shows what it is,
+/// not where it lies: a world that puts it elsewhere is turned away if that
+/// changes what the player sees.
 fn pin_seen(pins: &mut HashSet<Origin>, table: &Table) {
-    let placed = || {
-        table
-            .piles()
-            .iter()
-            .flat_map(crate::game::pile::Pile::placed)
-    };
-    pins.extend(placed().filter(|p| p.face_up).filter_map(|p| p.origin));
-    for value in table.state.values() {
-        let Value::Card(card) = value else { continue };
-        let mut lying = placed().filter(|p| &p.card == card);
-        if let (Some(only), None) = (lying.next(), lying.next()) {
-            pins.extend(only.origin);
-        }
-    }
+    let placed = table
+        .piles()
+        .iter()
+        .flat_map(crate::game::pile::Pile::placed);
+    pins.extend(placed.filter(|p| p.face_up).filter_map(|p| p.origin));
 }
 
 /// What a watched run hands back: what the player saw, and whether a world

@@ -5,8 +5,8 @@
 //! also shows can not drive it. Game work runs on a small pool of blocking
 //! threads, and at most `IN_FLIGHT` requests wait for it at once: past
 //! that a request is told the server is busy instead of queueing. At most
-//! `READING` POSTs are read and answered at once, each within `POST_TIME`,
-//! so unfinished uploads hold no more than that many bodies.
+//! `READING` POSTs are read and answered at once, each body read within
+//! `POST_TIME`, so unfinished uploads hold no more than that many bodies.
 
 use super::game::Game;
 use super::reply::{body, bytes, error, reply, Answer, Refused};
@@ -45,8 +45,8 @@ const IN_FLIGHT: usize = 64;
 /// POSTs whose bodies may be read at once: each body is held whole before
 /// its work, so a flood of slow uploads holds at most this many caps.
 const READING: usize = 16;
-/// The longest a POST may take, its body and its answer: a slow sender
-/// gives its place back.
+/// The longest a POST's body may take to come: a slow sender gives its
+/// place back.
 const POST_TIME: Duration = Duration::from_secs(30);
 
 struct App {
@@ -168,11 +168,22 @@ async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
             "the server is busy with other requests: try again in a moment",
         );
     };
-    match tokio::time::timeout(POST_TIME, next.run(request)).await {
-        Ok(response) => response,
+    // The body is read here, within the time allowed; the work itself is
+    // not timed, for work cut short by a timeout would still be done.
+    let (parts, body) = request.into_parts();
+    let read = tokio::time::timeout(POST_TIME, axum::body::to_bytes(body, SAVE_BODY)).await;
+    match read {
+        Ok(Ok(bytes)) => {
+            let request = Request::from_parts(parts, axum::body::Body::from(bytes));
+            next.run(request).await
+        }
+        Ok(Err(_)) => error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "the request is too large: a line is at most 64 KiB, a save at most 4 MiB",
+        ),
         Err(_) => error(
             StatusCode::REQUEST_TIMEOUT,
-            "the request took longer than 30 seconds: send it again",
+            "the request's body took longer than 30 seconds to come: send it again",
         ),
     }
 }

@@ -113,7 +113,7 @@ fn a_redeal_that_changes_what_the_player_sees_is_an_error() {
         &script,
         "title(\"Shows\");\n\
          fn play() { new_pile(\"hidden\", \"down\").create([card(\"AS\")]); choose(\"Go?\", [\"yes\", \"no\"]); end(\"win\", 1, \"done\"); }\n\
-         fn redeal_unseen() { pile(\"hidden\").turn_all_up(); }\n",
+         fn redeal_unseen() { pile(\"hidden\").create([card(\"KS\")]); }\n",
     )
     .unwrap();
     delve()
@@ -124,6 +124,20 @@ fn a_redeal_that_changes_what_the_player_sees_is_an_error() {
         .failure()
         .stderr(predicates::str::contains(
             "`redeal_unseen` changed what the player sees",
+        ));
+    // Turning a card up, even to turn it down again, would read it.
+    let text = std::fs::read_to_string(&script)
+        .unwrap()
+        .replace("create([card(\"KS\")])", "turn_all_up()");
+    std::fs::write(&script, text).unwrap();
+    delve()
+        .arg("sim")
+        .arg(&script)
+        .args(["--bot", "mc", "--games", "1", "--worlds", "2"])
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains(
+            "redeal_unseen() may only make face-down cards anew",
         ));
 }
 

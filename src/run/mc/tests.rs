@@ -167,12 +167,14 @@ fn accepted_worlds(
         .collect()
 }
 
-/// The face-down cards of a table: pile, place and card.
+/// The face-down cards of a table that the rules made rather than a
+/// shuffle dealt (worlds deal a shuffle's afresh on their own): pile, place
+/// and card.
 fn face_down(table: &crate::game::table::Table) -> Vec<(usize, usize, crate::game::card::Card)> {
     let mut hidden = Vec::new();
     for (p, pile) in table.piles().iter().enumerate() {
         for (at, placed) in pile.placed().iter().enumerate() {
-            if !placed.face_up {
+            if !placed.face_up && placed.origin.is_none() {
                 hidden.push((p, at, placed.card.clone()));
             }
         }
