@@ -142,6 +142,15 @@ fn a_redeal_that_changes_what_the_player_sees_is_an_error() {
 }
 
 #[test]
+fn a_card_named_in_the_state_shows_what_it_is_not_where_it_lies() {
+    let rate = mc_win_rate("tests/scripts/named-card-guess.rhai", "200", "16");
+    assert!(
+        (0.63..=0.87).contains(&rate),
+        "honest play wins about 3/4, not {rate}"
+    );
+}
+
+#[test]
 fn the_mc_bot_does_not_know_where_the_unseen_twin_of_a_seen_card_lies() {
     // Honest play wins 2/3; a world that kept both equal cards in place
     // because one was seen would win all.
