@@ -5,6 +5,7 @@
 //! cards.
 
 use crate::delve;
+use std::ops::RangeInclusive;
 
 const GUESS: &str = "tests/scripts/colour-guess.rhai";
 
@@ -24,6 +25,37 @@ fn mc_win_rate(script: &str, games: &str, worlds: &str) -> f64 {
     summary["win_rate"].as_f64().unwrap()
 }
 
+/// Asserts the mc bot's win rate over a fixture lies in `range`, about what
+/// honest play wins (`honest`); a peeking bot would win more.
+fn wins_about(script: &str, games: &str, worlds: &str, range: RangeInclusive<f64>, honest: &str) {
+    let rate = mc_win_rate(script, games, worlds);
+    assert!(
+        range.contains(&rate),
+        "{script}: honest play wins about {honest}, not {rate}"
+    );
+}
+
+/// The mc bot's games of a ruleset given as text (a fixture of one test).
+fn mc_sim(source: &str, games: &str) -> assert_cmd::assert::Assert {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("fixture.rhai");
+    std::fs::write(&script, source).unwrap();
+    delve()
+        .arg("sim")
+        .arg(&script)
+        .args(["--bot", "mc", "--games", games, "--worlds", "2"])
+        .assert()
+}
+
+/// One face-down card, one question, and `redeal` as `fn redeal_unseen`.
+fn one_hidden_card(redeal: &str) -> String {
+    format!(
+        "title(\"Hidden\");\n\
+         fn play() {{ new_pile(\"hidden\", \"down\").create([card(\"AS\")]); choose(\"Go?\", [\"yes\", \"no\"]); end(\"win\", 1, \"done\"); }}\n\
+         fn redeal_unseen() {{ {redeal} }}\n"
+    )
+}
+
 /// The protocol's mc hint after the lines `input`, in a game of `script`.
 fn mc_hint(script: &str, seed: &str, input: &str) -> serde_json::Value {
     let out = delve()
@@ -40,11 +72,7 @@ fn mc_hint(script: &str, seed: &str, input: &str) -> serde_json::Value {
 
 #[test]
 fn the_mc_bot_wins_a_colour_guess_about_half_the_time_not_always() {
-    let rate = mc_win_rate(GUESS, "200", "8");
-    assert!(
-        (0.35..=0.65).contains(&rate),
-        "a peeking bot would win all: {rate}"
-    );
+    wins_about(GUESS, "200", "8", 0.35..=0.65, "1/2");
 }
 
 #[test]
@@ -52,10 +80,12 @@ fn the_mc_bot_can_not_win_a_late_guess_at_a_card_set_aside_face_down() {
     // Three decisions that show cards, a reshuffle of the cards seen, then
     // the guess: a peek wins every game, the cards seen shift the odds by a
     // few points at most.
-    let rate = mc_win_rate("tests/scripts/vault-guess.rhai", "200", "8");
-    assert!(
-        (0.35..=0.65).contains(&rate),
-        "a peeking bot would win all: {rate}"
+    wins_about(
+        "tests/scripts/vault-guess.rhai",
+        "200",
+        "8",
+        0.35..=0.65,
+        "1/2",
     );
 }
 
@@ -63,10 +93,12 @@ fn the_mc_bot_can_not_win_a_late_guess_at_a_card_set_aside_face_down() {
 fn the_mc_bot_can_not_guess_a_card_made_from_a_random_number() {
     // Worlds draw the script's past random numbers afresh too: had they
     // kept the real game's, they would make the same face-down card.
-    let rate = mc_win_rate("tests/scripts/random-card-guess.rhai", "200", "8");
-    assert!(
-        (0.35..=0.65).contains(&rate),
-        "a peeking bot would win all: {rate}"
+    wins_about(
+        "tests/scripts/random-card-guess.rhai",
+        "200",
+        "8",
+        0.35..=0.65,
+        "1/2",
     );
 }
 
@@ -77,64 +109,29 @@ fn a_ruleset_that_deals_afresh_what_was_not_seen_keeps_its_past_and_hides_the_re
     let script = "tests/scripts/random-card-redeal.rhai";
     let hint = mc_hint(script, "4", "hint mc\n");
     assert_eq!(hint["worlds"], hint["tried"], "{hint}");
-    let rate = mc_win_rate(script, "200", "8");
-    assert!(
-        (0.35..=0.65).contains(&rate),
-        "a peeking bot would win all: {rate}"
-    );
+    wins_about(script, "200", "8", 0.35..=0.65, "1/2");
 }
 
 #[test]
 fn a_redeal_can_not_read_a_face_down_card() {
     // Its face-down card reads as nothing, as the bot's does; a rule that
     // could read it would throw here.
-    let dir = tempfile::tempdir().unwrap();
-    let script = dir.path().join("reads.rhai");
-    std::fs::write(
-        &script,
-        "title(\"Reads\");\n\
-         fn play() { new_pile(\"hidden\", \"down\").create([card(\"AS\")]); choose(\"Go?\", [\"yes\", \"no\"]); end(\"win\", 1, \"done\"); }\n\
-         fn redeal_unseen() { if pile(\"hidden\").peek() != () { throw \"it read the face-down card\"; } }\n",
-    )
-    .unwrap();
-    delve()
-        .arg("sim")
-        .arg(&script)
-        .args(["--bot", "mc", "--games", "2", "--worlds", "2"])
-        .assert()
-        .success();
+    let redeal = "if pile(\"hidden\").peek() != () { throw \"it read the face-down card\"; }";
+    mc_sim(&one_hidden_card(redeal), "2").success();
 }
 
 #[test]
 fn a_redeal_that_changes_what_the_player_sees_is_an_error() {
-    let dir = tempfile::tempdir().unwrap();
-    let script = dir.path().join("shows.rhai");
-    std::fs::write(
-        &script,
-        "title(\"Shows\");\n\
-         fn play() { new_pile(\"hidden\", \"down\").create([card(\"AS\")]); choose(\"Go?\", [\"yes\", \"no\"]); end(\"win\", 1, \"done\"); }\n\
-         fn redeal_unseen() { pile(\"hidden\").create([card(\"KS\")]); }\n",
+    mc_sim(
+        &one_hidden_card("pile(\"hidden\").create([card(\"KS\")]);"),
+        "1",
     )
-    .unwrap();
-    delve()
-        .arg("sim")
-        .arg(&script)
-        .args(["--bot", "mc", "--games", "1", "--worlds", "2"])
-        .assert()
-        .failure()
-        .stderr(predicates::str::contains(
-            "`redeal_unseen` changed what the player sees",
-        ));
+    .failure()
+    .stderr(predicates::str::contains(
+        "`redeal_unseen` changed what the player sees",
+    ));
     // Turning a card up, even to turn it down again, would read it.
-    let text = std::fs::read_to_string(&script)
-        .unwrap()
-        .replace("create([card(\"KS\")])", "turn_all_up()");
-    std::fs::write(&script, text).unwrap();
-    delve()
-        .arg("sim")
-        .arg(&script)
-        .args(["--bot", "mc", "--games", "1", "--worlds", "2"])
-        .assert()
+    mc_sim(&one_hidden_card("pile(\"hidden\").turn_all_up();"), "1")
         .failure()
         .stderr(predicates::str::contains(
             "redeal_unseen() may only make face-down cards anew",
@@ -143,10 +140,12 @@ fn a_redeal_that_changes_what_the_player_sees_is_an_error() {
 
 #[test]
 fn a_card_named_in_the_state_shows_what_it_is_not_where_it_lies() {
-    let rate = mc_win_rate("tests/scripts/named-card-guess.rhai", "200", "16");
-    assert!(
-        (0.63..=0.87).contains(&rate),
-        "honest play wins about 3/4, not {rate}"
+    wins_about(
+        "tests/scripts/named-card-guess.rhai",
+        "200",
+        "16",
+        0.63..=0.87,
+        "3/4",
     );
 }
 
@@ -154,20 +153,24 @@ fn a_card_named_in_the_state_shows_what_it_is_not_where_it_lies() {
 fn the_mc_bot_does_not_know_where_the_unseen_twin_of_a_seen_card_lies() {
     // Honest play wins 2/3; a world that kept both equal cards in place
     // because one was seen would win all.
-    let rate = mc_win_rate("tests/scripts/twin-guess.rhai", "300", "32");
-    assert!(
-        (0.55..=0.78).contains(&rate),
-        "honest play wins about 2/3, not {rate}"
+    wins_about(
+        "tests/scripts/twin-guess.rhai",
+        "300",
+        "32",
+        0.55..=0.78,
+        "2/3",
     );
 }
 
 #[test]
 fn the_mc_bot_uses_what_it_saw_and_only_that() {
     // Guessing against the colour shown wins 2/3; a fixed guess 1/2; a peek 1.
-    let rate = mc_win_rate("tests/scripts/colour-count.rhai", "400", "32");
-    assert!(
-        (0.58..=0.76).contains(&rate),
-        "honest play that counts the card shown wins about 2/3, not {rate}"
+    wins_about(
+        "tests/scripts/colour-count.rhai",
+        "400",
+        "32",
+        0.58..=0.76,
+        "2/3",
     );
 }
 
@@ -356,19 +359,9 @@ fn the_mc_bot_refuses_a_ruleset_that_shows_what_its_random_numbers_made() {
     // afresh (kept, they could have made a face-down card too), and almost
     // none shows the same three. Without `fn redeal_unseen` the mc bot says
     // so rather than play on worlds the player could tell apart.
-    let dir = tempfile::tempdir().unwrap();
-    let script = dir.path().join("shown.rhai");
-    std::fs::write(
-        &script,
-        "title(\"Shown\");\n\
-         fn play() { let p = new_pile(\"shown\", \"up\"); for n in 0..3 { p.create([standard_deck(0)[random(52)]]); } choose(\"Go?\", [\"yes\", \"no\"]); end(\"win\", 1, \"done\"); }\n",
-    )
-    .unwrap();
-    delve()
-        .arg("sim")
-        .arg(&script)
-        .args(["--bot", "mc", "--games", "1"])
-        .assert()
+    let shown = "title(\"Shown\");\n\
+         fn play() { let p = new_pile(\"shown\", \"up\"); for n in 0..3 { p.create([standard_deck(0)[random(52)]]); } choose(\"Go?\", [\"yes\", \"no\"]); end(\"win\", 1, \"done\"); }\n";
+    mc_sim(shown, "1")
         .failure()
         .stderr(predicates::str::contains(
             "shows what its own random numbers made",
