@@ -5,6 +5,8 @@ use super::*;
 use crate::game::decision::Choice;
 use crate::run::world::Watch;
 
+mod redeal;
+
 /// Four turns: each draws the deck's top card face up (and names it) or
 /// buries it face down unseen.
 const GAME: &str = r#"
@@ -165,75 +167,6 @@ fn accepted_worlds(
             (!world.watched.as_ref().unwrap().rejected).then_some((w, world))
         })
         .collect()
-}
-
-/// The face-down cards of a table that the rules made rather than a
-/// shuffle dealt (worlds deal a shuffle's afresh on their own): pile, place
-/// and card.
-fn face_down(table: &crate::game::table::Table) -> Vec<(usize, usize, crate::game::card::Card)> {
-    let mut hidden = Vec::new();
-    for (p, pile) in table.piles().iter().enumerate() {
-        for (at, placed) in pile.placed().iter().enumerate() {
-            if !placed.face_up && placed.origin.is_none() {
-                hidden.push((p, at, placed.card.clone()));
-            }
-        }
-    }
-    hidden
-}
-
-/// A shipped ruleset that deals afresh what the player has not seen (`fn
-/// redeal_unseen`, its worlds keeping the past random numbers): at the
-/// moment of a random game with the most face-down cards, its accepted worlds show the table as the player
-/// sees it, and their face-down cards are not the real game's.
-#[test]
-fn worlds_of_a_ruleset_that_redeals_hide_its_face_down_cards() {
-    let mut checked = 0;
-    for name in crate::script::catalog::names() {
-        let program = Program::load_named(&name).unwrap();
-        if !program.ruleset().has_fn("redeal_unseen", 0) {
-            continue;
-        }
-        let options = program.ruleset().declared.defaults();
-        let deal = Deal {
-            seed: 11,
-            stack: None,
-        };
-        let plan = |choices: &[Choice], answerer| unchecked(&options, 11, choices, answerer);
-        let whole = play(&program, plan(&[], Answerer::RandomBot));
-        // The latest moment of the game with the most face-down cards.
-        let (real, choices) = (1..whole.choices.len())
-            .map(|k| {
-                let choices = &whole.choices[..k];
-                (play(&program, plan(choices, Answerer::Person)), choices)
-            })
-            .max_by_key(|(report, _)| face_down(&report.table).len())
-            .unwrap();
-        let hidden = face_down(&real.table);
-        assert!(hidden.len() >= 3, "{name}: too few face-down cards to test");
-        let (_, sight) = sight(&program, &options, &deal, choices).unwrap();
-        let worlds = accepted_worlds(&program, &options, choices, &sight, 7);
-        let (accepted, mut differs) = (worlds.len(), 0);
-        for (w, world) in worlds {
-            assert_eq!(
-                world.stop, real.stop,
-                "{name}: world {w} asks something else"
-            );
-            assert_eq!(
-                crate::run::world::shown(&world.table),
-                crate::run::world::shown(&real.table),
-                "{name}: world {w} shows another table"
-            );
-            differs += usize::from(face_down(&world.table) != hidden);
-        }
-        assert!(accepted >= 6, "{name}: {accepted} of 12 worlds accepted");
-        assert_eq!(
-            differs, accepted,
-            "{name}: a world kept the real face-down cards"
-        );
-        checked += 1;
-    }
-    assert!(checked > 0, "no shipped ruleset redeals what is unseen");
 }
 
 /// One decision: a safe path wins, the cliff always loses, a coin may.
