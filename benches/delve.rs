@@ -11,10 +11,6 @@ use delve::{
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-// The same allocator as the `delve` binary, so figures match what users run.
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn random_games(c: &mut Criterion) {
     let program = Program::load_named("clear-the-dungeon").unwrap();
     let options = program.ruleset().declared.defaults();

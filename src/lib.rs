@@ -15,6 +15,7 @@ mod files;
 #[cfg(test)]
 mod fuzz;
 mod game;
+mod heap;
 mod json;
 mod lines;
 mod read;

@@ -6,7 +6,7 @@
 use super::clock::thread_time;
 use super::error::{ErrorKind, HostFault};
 use super::limits::{
-    MAX_CALL_DEPTH, MAX_ITEMS, MAX_OPERATIONS, MAX_STEP_TIME, MAX_STRING, MAX_VARIABLES,
+    MAX_CALL_DEPTH, MAX_HEAP, MAX_ITEMS, MAX_OPERATIONS, MAX_STEP_TIME, MAX_STRING, MAX_VARIABLES,
 };
 use rhai::{Dynamic, Engine};
 use std::cell::Cell;
@@ -68,6 +68,12 @@ pub(crate) fn configure(engine: &mut Engine, decided: &Rc<Cell<bool>>, charged: 
             return (spent > MAX_OPERATIONS + MAX_OPERATIONS / 10)
                 .then(|| Stopped::Operations.fault());
         }
+        // Every operation, for one can copy a map of 10,000 long keys: the
+        // count is a thread-local read.
+        if crate::heap::grown() > MAX_HEAP {
+            let late = noted.replace(Some(Stopped::Memory)).is_some();
+            return late.then(|| Stopped::Memory.fault());
+        }
         // Every 4096 operations: a Ctrl-C, or a step that takes too long.
         if ops % 4096 == 0 {
             let now = thread_time();
@@ -107,6 +113,7 @@ pub(crate) fn configure(engine: &mut Engine, decided: &Rc<Cell<bool>>, charged: 
 enum Stopped {
     Operations,
     Time,
+    Memory,
     Interrupted,
 }
 
@@ -119,6 +126,13 @@ impl Stopped {
                 format!(
                     "the script ran {} CPU-seconds without a decision",
                     MAX_STEP_TIME.as_secs()
+                ),
+            ),
+            Stopped::Memory => (
+                ErrorKind::Limit,
+                format!(
+                    "the script came to hold more than {} MiB of memory (a map's keys count too)",
+                    MAX_HEAP >> 20
                 ),
             ),
             Stopped::Interrupted => (ErrorKind::Interrupted, "interrupted (Ctrl-C)".into()),

@@ -14,6 +14,12 @@ pub(crate) const MAX_OPERATIONS: u64 = 5_000_000;
 /// CPU time, so that a game's outcome never depends on the machine's load.
 pub(crate) const MAX_STEP_TIME: Duration = Duration::from_secs(10);
 
+/// The most memory one call of a script (a whole game's `play()`, a bot's
+/// choice, a view) may come to hold, in bytes, as the allocator counts it on
+/// the call's thread (heap.rs): some 25 times what a shipped game's
+/// simulation holds in all.
+pub(crate) const MAX_HEAP: usize = 512 << 20;
+
 /// How deep rule functions may call each other.
 pub(crate) const MAX_CALL_DEPTH: usize = 32;
 

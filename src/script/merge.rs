@@ -111,8 +111,7 @@ impl Merged {
             main: source.origin.clone(),
             ..self.places.clone()
         };
-        engine
-            .run_ast(&top)
+        crate::heap::metered(|| engine.run_ast(&top))
             .map_err(|e| origin.placed(&source.origin, &e))?;
         Ok(())
     }

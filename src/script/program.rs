@@ -169,9 +169,16 @@ impl<H: Host> Program<H> {
     /// (it only declares), so its `const`s are there as `global::NAME`.
     pub fn call(&self, function: &str) -> Result<Dynamic, ScriptError> {
         let options = CallFnOptions::new().eval_ast(true);
-        self.engine
-            .call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, function, ())
-            .map_err(|e| self.host.borrow().wiring().places.error(function, &e))
+        crate::heap::metered(|| {
+            self.engine.call_fn_with_options::<Dynamic>(
+                options,
+                &mut Scope::new(),
+                &self.ast,
+                function,
+                (),
+            )
+        })
+        .map_err(|e| self.host.borrow().wiring().places.error(function, &e))
     }
 
     /// The script's own picture of the table as it stands, if it has a view.

@@ -94,5 +94,6 @@ fn compile(engine: &Engine, file: &ScriptFile) -> Result<Module, Box<EvalAltResu
         .compile_into_self_contained(&Scope::new(), &file.text)
         .map_err(|e| placed(&e))?;
     ast.set_source(file.origin.as_str());
-    Module::eval_ast_as_new(Scope::new(), &ast, engine).map_err(|e| placed(&e))
+    crate::heap::metered(|| Module::eval_ast_as_new(Scope::new(), &ast, engine))
+        .map_err(|e| placed(&e))
 }

@@ -4,7 +4,7 @@
 //! script's path goes after the first word), `// input:` lines to type,
 //! `// exit:` the exit code, and `// expect:` lines that must appear in what
 //! delve printed. Every one must end within a minute, and (where /proc
-//! tells) with its memory's high-water mark under 512 MiB, and none may
+//! tells) with its memory's high-water mark under 640 MiB, and none may
 //! print a Rust panic: what a script does wrong is a script error.
 
 use std::io::Write;
@@ -13,7 +13,9 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const MAX_SECONDS: u64 = 60;
-const MAX_MEMORY_KB: u64 = 512 * 1024;
+// The engine stops a script call once it holds 512 MiB (limits.rs), one
+// operation late at worst, and the allocator keeps some slack beyond that.
+const MAX_MEMORY_KB: u64 = 640 * 1024;
 
 struct Expectation {
     args: Vec<String>,
