@@ -51,8 +51,19 @@ impl Drop for Depth {
     }
 }
 
+/// Runs `work`, whose growth on this thread goes to another thread (a
+/// report sent to a session, which frees it there): it does not count as
+/// the script call's.
+pub(crate) fn handed_off<T>(work: impl FnOnce() -> T) -> T {
+    let before = counted_heap::thread_net();
+    let result = work();
+    BASE.set(BASE.get() + (counted_heap::thread_net() - before));
+    result
+}
+
 /// The bytes this thread's outermost script call has come to hold.
 pub(crate) fn grown() -> usize {
+    debug_assert!(DEPTH.get() > 0, "script code ran outside a metered call");
     usize::try_from(counted_heap::thread_net() - BASE.get()).unwrap_or(0)
 }
 
@@ -70,5 +81,14 @@ mod tests {
             drop(block);
         });
         drop(held);
+    }
+
+    #[test]
+    fn what_a_call_hands_off_does_not_count_as_its_own() {
+        metered(|| {
+            let sent = handed_off(|| std::hint::black_box(vec![1u8; 1 << 20]));
+            assert!(grown() < 1 << 16, "the handed-off block counted");
+            drop(sent);
+        });
     }
 }

@@ -234,22 +234,27 @@ fn wait_for_person(
     asked: &Asked,
     prompt: &Prompt,
 ) -> Fallible<usize> {
-    let has_view = rt.borrow().wiring().has_view;
-    let view = has_view.then(|| {
-        read_only(rt, Mode::View, || hook::<Dynamic>(ctx, rt, "view", ()))
-            .map(|v| v.to_string())
-            .map_err(|e| script_error(rt, "view", &e))
+    // The report goes to the session's thread, which frees it: it is not
+    // memory the script holds.
+    let sent = crate::heap::handed_off(|| {
+        let has_view = rt.borrow().wiring().has_view;
+        let view = has_view.then(|| {
+            read_only(rt, Mode::View, || hook::<Dynamic>(ctx, rt, "view", ()))
+                .map(|v| v.to_string())
+                .map_err(|e| script_error(rt, "view", &e))
+        });
+        let has_layout = rt.borrow().wiring().has_layout;
+        let layout = has_layout.then(|| {
+            let origin = rt.borrow().wiring().places.main.clone();
+            read_only(rt, Mode::View, || hook::<Dynamic>(ctx, rt, "layout", ()))
+                .map_err(|e| script_error(rt, "layout", &e))
+                .and_then(|v| crate::script::layout::read(&v, &origin))
+        });
+        let mut report = rt.borrow_mut().report(Stop::Asking(prompt.clone()), view);
+        report.layout = layout;
+        link.reports.send(Reply::Stopped(Box::new(report)))
     });
-    let has_layout = rt.borrow().wiring().has_layout;
-    let layout = has_layout.then(|| {
-        let origin = rt.borrow().wiring().places.main.clone();
-        read_only(rt, Mode::View, || hook::<Dynamic>(ctx, rt, "layout", ()))
-            .map_err(|e| script_error(rt, "layout", &e))
-            .and_then(|v| crate::script::layout::read(&v, &origin))
-    });
-    let mut report = rt.borrow_mut().report(Stop::Asking(prompt.clone()), view);
-    report.layout = layout;
-    if link.reports.send(Reply::Stopped(Box::new(report))).is_err() {
+    if sent.is_err() {
         return Err(halt());
     }
     loop {

@@ -70,9 +70,13 @@ pub(crate) fn configure(engine: &mut Engine, decided: &Rc<Cell<bool>>, charged: 
         }
         // Every operation, for one can copy a map of 10,000 long keys: the
         // count is a thread-local read.
-        if crate::heap::grown() > MAX_HEAP {
-            let late = noted.replace(Some(Stopped::Memory)).is_some();
-            return late.then(|| Stopped::Memory.fault());
+        // Noted, it is raised at the next variable access, with its place;
+        // a script that goes on growing without one is stopped at twice the
+        // bound.
+        let grown = crate::heap::grown();
+        if grown > MAX_HEAP {
+            noted.set(Some(Stopped::Memory));
+            return (grown > 2 * MAX_HEAP).then(|| Stopped::Memory.fault());
         }
         // Every 4096 operations: a Ctrl-C, or a step that takes too long.
         if ops % 4096 == 0 {

@@ -16,9 +16,12 @@ pub(crate) const MAX_STEP_TIME: Duration = Duration::from_secs(10);
 
 /// The most memory one call of a script (a whole game's `play()`, a bot's
 /// choice, a view) may come to hold, in bytes, as the allocator counts it on
-/// the call's thread (heap.rs): some 25 times what a shipped game's
-/// simulation holds in all.
-pub(crate) const MAX_HEAP: usize = 512 << 20;
+/// the call's thread (heap.rs): some 12 times what a shipped game's
+/// simulation holds in all. The check comes after each operation, and one
+/// operation can copy a map as large as this (Rhai weighs no map keys), so
+/// a call may briefly hold twice as much. Each call has its own bound: `sim
+/// --jobs N` or N games served may hold N times as much.
+pub(crate) const MAX_HEAP: usize = 256 << 20;
 
 /// How deep rule functions may call each other.
 pub(crate) const MAX_CALL_DEPTH: usize = 32;

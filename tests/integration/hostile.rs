@@ -13,8 +13,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const MAX_SECONDS: u64 = 60;
-// The engine stops a script call once it holds 512 MiB (limits.rs), one
-// operation late at worst, and the allocator keeps some slack beyond that.
+// The engine stops a script call once it holds 256 MiB (limits.rs), one
+// operation late (which may copy as much again), plus the allocator's slack.
 const MAX_MEMORY_KB: u64 = 640 * 1024;
 
 struct Expectation {

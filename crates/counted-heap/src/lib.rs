@@ -13,8 +13,10 @@ use std::alloc::{GlobalAlloc, Layout};
 use std::cell::Cell;
 
 thread_local! {
-    // Const-initialised and without a destructor, so reading it never
-    // allocates and works while a thread is being torn down.
+    // Const-initialised and without a destructor, so on targets with native
+    // thread-locals (Linux, macOS, Windows) reading it never allocates and
+    // works while a thread is being torn down. Where std falls back to OS
+    // keys, the first access would allocate, and reenter the allocator.
     static NET: Cell<isize> = const { Cell::new(0) };
 }
 
