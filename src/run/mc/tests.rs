@@ -110,13 +110,8 @@ fn every_accepted_world_of_a_shipped_ruleset_replays_the_players_game() {
     let mut shuffles_only = 0;
     for name in crate::script::catalog::names() {
         let program = Program::load_named(&name).unwrap();
-        let options = program.ruleset().declared.defaults();
-        let deal = Deal {
-            seed: 11,
-            stack: None,
-        };
+        let (options, deal, whole) = random_game(&program);
         let plan = |choices: &[Choice], answerer| unchecked(&options, 11, choices, answerer);
-        let whole = play(&program, plan(&[], Answerer::RandomBot));
         let choices = &whole.choices[..whole.choices.len() / 2];
         let real = play(&program, plan(choices, Answerer::Person));
         let (_, sight) = sight(&program, &options, &deal, choices).unwrap();
@@ -139,6 +134,21 @@ fn every_accepted_world_of_a_shipped_ruleset_replays_the_players_game() {
         shuffles_only += usize::from(!sight.drew_randoms());
     }
     assert!(shuffles_only >= 3, "{shuffles_only}");
+}
+
+/// A random game of a ruleset on seed 11 with its default options: the
+/// options, the deal and the game.
+fn random_game(program: &Program) -> (Options, Deal, Report) {
+    let options = program.ruleset().declared.defaults();
+    let whole = play(program, unchecked(&options, 11, &[], Answerer::RandomBot));
+    (
+        options,
+        Deal {
+            seed: 11,
+            stack: None,
+        },
+        whole,
+    )
 }
 
 /// A plan on `seed` that leaves out the card checks (the tests read tables).

@@ -32,13 +32,8 @@ fn worlds_of_a_ruleset_that_redeals_hide_its_face_down_cards() {
         if !program.ruleset().has_fn("redeal_unseen", 0) {
             continue;
         }
-        let options = program.ruleset().declared.defaults();
-        let deal = Deal {
-            seed: 11,
-            stack: None,
-        };
+        let (options, deal, whole) = random_game(&program);
         let plan = |choices: &[Choice], answerer| unchecked(&options, 11, choices, answerer);
-        let whole = play(&program, plan(&[], Answerer::RandomBot));
         // The latest moment of the game with the most face-down cards.
         let (real, choices) = (1..whole.choices.len())
             .map(|k| {
