@@ -130,7 +130,7 @@ impl Runtime {
             decisions: plan.inspect,
         };
         self.mode = Mode::Play;
-        self.watcher = Watcher::new(plan.watch, self.wiring.has_redeal);
+        self.watcher = Watcher::new(plan.watch, self.wiring.has_redeal, plan.deal.seed);
         self.redeal_due = false;
     }
 
@@ -429,10 +429,10 @@ impl Host for Runtime {
 
     /// A number in `0..n`: the game's stream for the rules, the bots' own
     /// stream for a bot.
-    fn random_below(&mut self, n: usize) -> Fallible<usize> {
+    fn random_below(&mut self, n: usize, site: u64) -> Fallible<usize> {
         match self.mode {
             Mode::Play | Mode::Redeal => Ok(match self.watcher.as_mut() {
-                Some(watcher) => watcher.random(n, &mut self.random),
+                Some(watcher) => watcher.random(n, site, &mut self.random),
                 None => self.random.below(n),
             }),
             Mode::Bot => Ok(self.bot_random.below(n)),

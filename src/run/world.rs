@@ -20,7 +20,7 @@ use crate::game::decision::Prompt;
 use crate::game::pile::Origin;
 use crate::game::random::Random;
 use crate::game::table::Table;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 
@@ -63,13 +63,17 @@ pub(crate) struct Watcher {
     real: Option<Arc<Sight>>,
     /// A world keeps the real game's past random numbers.
     keeps_randoms: bool,
+    /// A world's seed, and its numbers to come, a stream per place in the
+    /// scripts that draws them.
+    seed: u64,
+    streams: HashMap<u64, Random>,
     /// Events already digested.
     digested: usize,
     pub(crate) rejected: bool,
 }
 
 impl Watcher {
-    pub(crate) fn new(watch: Watch, keeps_randoms: bool) -> Option<Watcher> {
+    pub(crate) fn new(watch: Watch, keeps_randoms: bool, seed: u64) -> Option<Watcher> {
         let real = match watch {
             Watch::Off => return None,
             Watch::Record => None,
@@ -79,6 +83,8 @@ impl Watcher {
             sight: Sight::default(),
             real,
             keeps_randoms,
+            seed,
+            streams: HashMap::new(),
             digested: 0,
             rejected: false,
         })
@@ -95,17 +101,29 @@ impl Watcher {
             .is_some_and(|r| self.sight.digests.len() < r.digests.len())
     }
 
-    /// A number in `0..n` for the rules. A world draws it afresh, for a
-    /// past number kept from the real game could have made a face-down
-    /// card, unless the ruleset deals afresh what the player has not seen
-    /// itself (`fn redeal_unseen`): then the past keeps the game's own.
-    pub(crate) fn random(&mut self, n: usize, fresh: &mut Random) -> usize {
+    /// A number in `0..n` for the rules, drawn at `site`. A world draws it
+    /// afresh, for a past number kept from the real game could have made a
+    /// face-down card, unless the ruleset deals afresh what the player has
+    /// not seen itself (`fn redeal_unseen`): then the past keeps the game's
+    /// own. Past the player's moment, each place in the scripts draws from a
+    /// stream of its own, so that two options played out in one world meet
+    /// the same numbers where they do the same (the same level laid out),
+    /// though one drew more elsewhere (a chest's offer): their difference
+    /// is then the options', not the dice's.
+    pub(crate) fn random(&mut self, n: usize, site: u64, fresh: &mut Random) -> usize {
         let k = self.sight.randoms.len();
         let past = self.real.as_ref().and_then(|r| r.randoms.get(k));
         let value = match past {
             // Only while the past lasts: a world that drew fewer numbers
             // must not hand the real game's later ones to what comes after.
             Some(&past) if self.keeps_randoms && self.in_past() && past < n => past,
+            _ if self.is_world() && !self.in_past() => {
+                let seed = self.seed ^ site;
+                self.streams
+                    .entry(site)
+                    .or_insert_with(|| Random::new(seed))
+                    .below(n)
+            }
             _ => fresh.below(n),
         };
         self.sight.randoms.push(value);

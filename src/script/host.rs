@@ -99,8 +99,9 @@ pub(crate) trait Host: 'static {
     fn table(&self) -> &Table;
     fn table_mut(&mut self, what: &str) -> Fallible<&mut Table>;
     /// A number in `0..n`: the game's stream for the rules, the bots' own
-    /// stream for a bot.
-    fn random_below(&mut self, n: usize) -> Fallible<usize>;
+    /// stream for a bot. `site` names the place in the scripts that asks
+    /// (a world draws its future numbers from a stream per place).
+    fn random_below(&mut self, n: usize, site: u64) -> Fallible<usize>;
     /// Shuffles `cards` as the next shuffle of the game (a deal file may fix
     /// its top); which shuffle of the game it was, counted from 0.
     fn shuffle(&mut self, cards: &mut Vec<Card>, pile: &str) -> anyhow::Result<usize>;

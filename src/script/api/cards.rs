@@ -5,7 +5,7 @@ use super::{fail, text_of, Fallible, Host, Shared};
 use crate::game::card::{Card, Prop, Props, Suit};
 use crate::script::host::check_name;
 use crate::script::limits::{MAX_STRING, MAX_TEXT};
-use rhai::{Array, Dynamic, Engine, Map};
+use rhai::{Array, Dynamic, Engine, Map, NativeCallContext};
 
 /// The most properties one custom card may carry.
 const MAX_PROPS: usize = 64;
@@ -179,10 +179,14 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
                 .collect())
         });
     let r = rt.clone();
-    engine.register_fn("random", move |n: i64| -> Fallible<i64> {
-        if n <= 0 {
-            return fail(format!("random(n) needs n > 0, not {n}"));
-        }
-        Ok(r.borrow_mut().random_below(n as usize)? as i64)
-    });
+    engine.register_fn(
+        "random",
+        move |context: NativeCallContext, n: i64| -> Fallible<i64> {
+            if n <= 0 {
+                return fail(format!("random(n) needs n > 0, not {n}"));
+            }
+            let site = super::site_of(&context);
+            Ok(r.borrow_mut().random_below(n as usize, site)? as i64)
+        },
+    );
 }

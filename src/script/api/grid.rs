@@ -22,7 +22,7 @@
 use super::{fail, Fallible, Host, Shared};
 use crate::script::host::limit;
 use crate::script::limits::MAX_ITEMS;
-use rhai::{Array, Dynamic, Engine, Map};
+use rhai::{Array, Dynamic, Engine, Map, NativeCallContext};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -211,7 +211,7 @@ fn grid_costs(rt: &dyn Host, map: &Map) -> Fallible<Array> {
 }
 
 /// Where a random walk over the grid ends, its choices drawn from `rt`.
-fn grid_walk(rt: &mut dyn Host, map: &Map) -> Fallible<i64> {
+fn grid_walk(rt: &mut dyn Host, map: &Map, site: u64) -> Fallible<i64> {
     let grid = layout(map, WALK_KEYS)?;
     let steps = number("steps", needed(map, "steps", WALK_KEYS)?)?;
     let steps = super::count_of(steps, "steps")?;
@@ -220,7 +220,7 @@ fn grid_walk(rt: &mut dyn Host, map: &Map) -> Fallible<i64> {
     for _ in 0..steps {
         let (ways, count) = grid.ways(at);
         if count > 0 {
-            at = ways[rt.random_below(count)?];
+            at = ways[rt.random_below(count, site)?];
         }
     }
     Ok(at as i64)
@@ -232,9 +232,12 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
         grid_costs(&*r.borrow(), &grid)
     });
     let r = rt.clone();
-    engine.register_fn("grid_walk", move |walk: Map| -> Fallible<i64> {
-        grid_walk(&mut *r.borrow_mut(), &walk)
-    });
+    engine.register_fn(
+        "grid_walk",
+        move |context: NativeCallContext, walk: Map| -> Fallible<i64> {
+            grid_walk(&mut *r.borrow_mut(), &walk, super::site_of(&context))
+        },
+    );
 }
 
 #[cfg(test)]
