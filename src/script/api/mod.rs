@@ -32,21 +32,20 @@ fn fail<T>(message: String) -> Fallible<T> {
     Err(message.into())
 }
 
-/// A number of things a script asks one call for (`what`: "piles",
-/// "steps"): 0 or more, and at most the bound on a list, so one call's
-/// work stays bounded whatever it is charged.
-/// The place in the scripts of a host call, as a number: its file, line
-/// and column, mixed by FNV-1a (the same on every machine and toolchain, for
-/// a world's numbers depend on it).
+/// The place in the scripts of a host call, as a number: its line and
+/// column. Not its file: a ruleset's files are merged into one script that
+/// names a single one of them, and a file's path would make a world's
+/// numbers depend on where the ruleset was found. Calls at the same line
+/// and column of two files share a stream, which costs only some pairing.
 fn site_of(context: &rhai::NativeCallContext) -> u64 {
     let at = context.call_position();
     let (line, column) = (at.line().unwrap_or(0), at.position().unwrap_or(0));
-    let place = format!("{}:{line}:{column}", context.call_source().unwrap_or(""));
-    place.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-    })
+    ((line as u64) << 32) | column as u64
 }
 
+/// A number of things a script asks one call for (`what`: "piles",
+/// "steps"): 0 or more, and at most the bound on a list, so one call's
+/// work stays bounded whatever it is charged.
 fn count_of(n: i64, what: &str) -> Fallible<usize> {
     match usize::try_from(n) {
         Ok(n) if n > MAX_ITEMS => Err(super::host::limit(format!(
