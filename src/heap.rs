@@ -24,10 +24,8 @@ thread_local! {
 /// Runs a script call, counting what it comes to hold from its start; a
 /// call made inside another counts with it.
 pub(crate) fn metered<T>(call: impl FnOnce() -> T) -> T {
-    let depth = Depth::enter();
-    let result = call();
-    drop(depth);
-    result
+    let _depth = Depth::enter();
+    call()
 }
 
 /// One level of script calls on this thread, left when dropped (a panic

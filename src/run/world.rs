@@ -9,7 +9,8 @@
 //! keeps the cards the player saw where they lay and deals the others at
 //! random among the other places; the script's random numbers, past and
 //! future, and later shuffles are fresh (a past number kept from the real
-//! game could have made a face-down card), unless the ruleset deals afresh
+//! game could have made a face-down card; numbers to come are drawn from a
+//! stream per place in the scripts, so options compare alike), unless the ruleset deals afresh
 //! what lies face down itself (`fn redeal_unseen`). A world is accepted
 //! only if every digest matches the real game's (rejection sampling), so no
 //! rule declares what is hidden and no world can show a face-down card that
