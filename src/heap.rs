@@ -5,6 +5,11 @@
 //! engine reads `grown` at every operation (an add of a thread-local cell
 //! per allocation; a shared atomic counter cost 10% of a game's time and
 //! two threads a third of their speed).
+//!
+//! A value that holds itself (a closure stored in the map it captures) is
+//! never freed: Rhai counts references. Each run may leak up to the bound
+//! of a call, so the process's own size is read too, at the start of a
+//! call, whenever this thread's count has moved a lot since the last look.
 
 use std::cell::Cell;
 
@@ -19,7 +24,23 @@ thread_local! {
     // many calls deep it is.
     static BASE: Cell<isize> = const { Cell::new(0) };
     static DEPTH: Cell<usize> = const { Cell::new(0) };
+    // This thread's count when it last read the process's size (none yet:
+    // a thread's first call looks, for a short-lived thread's leaks are
+    // never 64 MiB on their own), and what it read.
+    static LOOKED: Cell<isize> = const { Cell::new(isize::MIN) };
+    static HELD: Cell<usize> = const { Cell::new(0) };
 }
+
+/// The most memory delve as a whole may hold (resident) when a script call
+/// begins (`script/limits.rs` lists it with the other bounds). Each run of
+/// a script that leaks may leave up to a call's bound behind; past this,
+/// every call is at once over its own bound, and no script runs until delve
+/// starts again. Read where the system tells (Linux, macOS, Windows).
+pub(crate) const MAX_PROCESS_MEMORY: usize = 2 << 30;
+
+/// How far this thread's count moves between two reads of the process's
+/// size: a leak shows there first, and a read costs a file's read.
+const LOOK_EVERY: usize = 64 << 20;
 
 /// Runs a script call, counting what it comes to hold from its start; a
 /// call made inside another counts with it.
@@ -36,7 +57,20 @@ impl Depth {
     fn enter() -> Depth {
         let depth = DEPTH.get();
         if depth == 0 {
-            BASE.set(counted_heap::thread_net());
+            let net = counted_heap::thread_net();
+            BASE.set(net);
+            let looked = LOOKED.get();
+            let over = HELD.get() > MAX_PROCESS_MEMORY;
+            if looked == isize::MIN || net.abs_diff(looked) >= LOOK_EVERY || over {
+                LOOKED.set(net);
+                HELD.set(memory_stats::memory_stats().map_or(0, |m| m.physical_mem));
+            }
+            // Over the bound, the call has grown past any call's bound from
+            // its start: the engine's check, which reads `grown` anyway,
+            // stops it, at no cost to a call that is not.
+            if HELD.get() > MAX_PROCESS_MEMORY {
+                BASE.set(net - (isize::MAX >> 2));
+            }
         }
         DEPTH.set(depth + 1);
         Depth
@@ -65,6 +99,13 @@ pub(crate) fn grown() -> usize {
     usize::try_from(counted_heap::thread_net() - BASE.get()).unwrap_or(0)
 }
 
+/// What the whole process held (resident) when this thread's outermost
+/// call began, as last read, if that was over `MAX_PROCESS_MEMORY`.
+pub(crate) fn process_over_bound() -> Option<usize> {
+    let held = HELD.get();
+    (held > MAX_PROCESS_MEMORY).then_some(held)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -88,5 +129,19 @@ mod tests {
             assert!(grown() < 1 << 16, "the handed-off block counted");
             drop(sent);
         });
+    }
+
+    #[test]
+    fn a_threads_first_call_reads_what_the_process_holds() {
+        std::thread::spawn(|| {
+            metered(|| {
+                let held = HELD.get();
+                assert!(held > 1 << 20, "read {held} bytes");
+                assert_eq!(process_over_bound(), None);
+                assert!(grown() < 1 << 16);
+            });
+        })
+        .join()
+        .unwrap();
     }
 }

@@ -6,7 +6,8 @@
 use super::clock::thread_time;
 use super::error::{ErrorKind, HostFault};
 use super::limits::{
-    MAX_CALL_DEPTH, MAX_HEAP, MAX_ITEMS, MAX_OPERATIONS, MAX_STEP_TIME, MAX_STRING, MAX_VARIABLES,
+    MAX_CALL_DEPTH, MAX_HEAP, MAX_ITEMS, MAX_OPERATIONS, MAX_PROCESS_MEMORY, MAX_STEP_TIME,
+    MAX_STRING, MAX_VARIABLES,
 };
 use rhai::{Dynamic, Engine};
 use std::cell::Cell;
@@ -75,6 +76,9 @@ pub(crate) fn configure(engine: &mut Engine, decided: &Rc<Cell<bool>>, charged: 
         // bound.
         let grown = crate::heap::grown();
         if grown > MAX_HEAP {
+            if let Some(held) = crate::heap::process_over_bound() {
+                return Some(Dynamic::from(process_full(held)));
+            }
             noted.set(Some(Stopped::Memory));
             return (grown > 2 * MAX_HEAP).then(|| Stopped::Memory.fault());
         }
@@ -157,6 +161,20 @@ impl Stopped {
     /// As a termination token, for the hard stop.
     fn fault(self) -> Dynamic {
         Dynamic::from(self.fault_of())
+    }
+}
+
+/// Why no script runs once the process is past its bound: the cause is
+/// in an earlier run, so the message names no place in this one.
+fn process_full(held: usize) -> HostFault {
+    HostFault {
+        kind: ErrorKind::Limit,
+        message: format!(
+            "delve holds {} MiB, more than its bound of {} MiB: a script run before kept memory it could no longer reach (a closure stored in a value it captures is never freed), so no script runs until delve starts again",
+            held >> 20,
+            MAX_PROCESS_MEMORY >> 20
+        ),
+        placed: true,
     }
 }
 

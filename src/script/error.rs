@@ -177,7 +177,7 @@ fn short_words(message: String) -> String {
 /// Whether the error is a fault whose message already names its place.
 fn is_placed(error: &EvalAltResult) -> bool {
     match error {
-        EvalAltResult::ErrorRuntime(value, _) => {
+        EvalAltResult::ErrorRuntime(value, _) | EvalAltResult::ErrorTerminated(value, _) => {
             value.read_lock::<HostFault>().is_some_and(|f| f.placed)
         }
         _ => false,

@@ -23,6 +23,12 @@ pub(crate) const MAX_STEP_TIME: Duration = Duration::from_secs(10);
 /// --jobs N` or N games served may hold N times as much.
 pub(crate) const MAX_HEAP: usize = 256 << 20;
 
+/// The most memory delve as a whole may hold when a script call begins: a
+/// value that holds itself (a closure stored in the map it captures) is
+/// never freed, so each run of such a script leaks up to `MAX_HEAP`. The
+/// allocator's module keeps it, as it reads it.
+pub(crate) use crate::heap::MAX_PROCESS_MEMORY;
+
 /// How deep rule functions may call each other.
 pub(crate) const MAX_CALL_DEPTH: usize = 32;
 
