@@ -1,0 +1,152 @@
+//! The run as the script layer's `Host`: who may change or read the game
+//! in each mode (the rules, a bot, a view, a redeal), the random numbers
+//! and shuffles as a world or the real game draws them, and what a script
+//! may see of a face-down card.
+
+use super::Runtime;
+use crate::game::card::Card;
+use crate::game::pile::Placed;
+use crate::game::table::Table;
+use crate::run::{inspect, protocol, Event, Outcome, Stop};
+use crate::script::host::{fault, halt, Asked, Fallible, Host, Mode, Wiring};
+use crate::script::limits::MAX_OPTIONS;
+use rhai::NativeCallContext;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// What `fn redeal_unseen` may do to the table.
+const REDEAL_MAY: &[&str] = &["create", "retire_all", "turn_all_down", "shuffle"];
+
+impl Host for Runtime {
+    fn fresh(wiring: Wiring) -> Runtime {
+        Runtime::new(wiring)
+    }
+
+    fn decide(this: &Rc<RefCell<Self>>, ctx: &NativeCallContext, asked: &Asked) -> Fallible<usize> {
+        // A decision the protocol refuses (no options, too many) is not looked at.
+        let count = asked.options.len();
+        if this.borrow().inspects() && (1..=MAX_OPTIONS).contains(&count) {
+            inspect::inspect(ctx, this, asked)?;
+        }
+        protocol::decide(ctx, this, asked)
+    }
+
+    fn end(&mut self, outcome: &str, score: serde_json::Value, summary: &str) -> Fallible<()> {
+        self.may_decide("end")?;
+        self.set_stop(Stop::Ended(Outcome {
+            result: outcome.to_string(),
+            score,
+            summary: summary.to_string(),
+        }));
+        Err(halt())
+    }
+
+    fn wiring(&self) -> &Wiring {
+        &self.wiring
+    }
+
+    /// Switches who runs script code; returns the mode to restore.
+    fn enter(&mut self, mode: Mode) -> Mode {
+        std::mem::replace(&mut self.mode, mode)
+    }
+
+    /// Refuses a change of the game unless the rules are playing.
+    fn may_change(&self, what: &str) -> Fallible<()> {
+        let reader = match self.mode {
+            Mode::Play => return Ok(()),
+            // Only what makes face-down cards anew: a move or a turn up
+            // could tell where a card lies, a decision or words would
+            // belong to the player's moment.
+            Mode::Redeal if REDEAL_MAY.contains(&what) => return Ok(()),
+            Mode::Redeal => {
+                return Err(fault(format!(
+                    "redeal_unseen() may only make face-down cards anew ({}): not `{what}`",
+                    REDEAL_MAY.join(", ")
+                )))
+            }
+            Mode::TopLevel => return self.may_read(what),
+            Mode::Bot => "bot()",
+            Mode::View => "view()",
+        };
+        Err(fault(format!(
+            "{reader} may only read the game: `{what}` would change it"
+        )))
+    }
+
+    /// Refuses reading the game at the top level, which only declares.
+    fn may_read(&self, what: &str) -> Fallible<()> {
+        match self.mode {
+            Mode::TopLevel => Err(fault(format!(
+                "the top level only declares (title, rules, options): `{what}` belongs in a rule function such as play()"
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    fn table(&self) -> &Table {
+        &self.table
+    }
+
+    fn table_mut(&mut self, what: &str) -> Fallible<&mut Table> {
+        self.may_change(what)?;
+        // Every change starts here: the table as the last one left it is
+        // a moment a card may have lain face up.
+        if let Some(watcher) = self.watcher.as_mut() {
+            watcher.glimpse(&self.table);
+        }
+        Ok(&mut self.table)
+    }
+
+    /// A number in `0..n`: the game's stream for the rules, the bots' own
+    /// stream for a bot.
+    fn random_below(&mut self, n: usize, site: u64) -> Fallible<usize> {
+        match self.mode {
+            Mode::Play | Mode::Redeal => Ok(match self.watcher.as_mut() {
+                Some(watcher) => watcher.random(n, site, &mut self.random),
+                None => self.random.below(n),
+            }),
+            Mode::Bot => Ok(self.bot_random.below(n)),
+            _ => self.may_change("random").map(|()| 0),
+        }
+    }
+
+    /// Shuffles `cards` as the next shuffle of the game (a deal file may fix its top).
+    fn shuffle(&mut self, cards: &mut Vec<Card>, pile: &str) -> anyhow::Result<usize> {
+        let nth = self.shuffles;
+        self.shuffles += 1;
+        if let Some(watcher) = self.watcher.as_mut() {
+            if watcher.shuffles_past(nth) {
+                watcher.shuffle(cards, nth, &mut self.random);
+            } else {
+                crate::game::deal::shuffle(
+                    cards,
+                    nth,
+                    self.deal.as_deref(),
+                    &mut self.random,
+                    pile,
+                )?;
+            }
+            watcher.shuffled(cards);
+            return Ok(nth);
+        }
+        crate::game::deal::shuffle(cards, nth, self.deal.as_deref(), &mut self.random, pile)?;
+        Ok(nth)
+    }
+
+    fn option(&self, name: &str) -> Option<&rhai::Dynamic> {
+        self.options.get(name)
+    }
+
+    fn option_names(&self) -> Vec<String> {
+        self.options.keys().map(ToString::to_string).collect()
+    }
+
+    /// Whether the script may see this card now: not face down while a bot decides.
+    fn sees(&self, placed: &Placed) -> bool {
+        placed.face_up || !matches!(self.mode, Mode::Bot | Mode::Redeal)
+    }
+
+    fn say(&mut self, text: String) -> Fallible<()> {
+        self.tell(Event::Say(text))
+    }
+}
