@@ -18,6 +18,7 @@ use std::sync::atomic::Ordering;
 /// Runs one command line, on a thread with a stack large enough that deep
 /// rule code and deep data meet the sandbox's limits, not the stack's end.
 pub fn run(cli: Cli) -> Result<()> {
+    crate::heap::set_bound_from_environment().map_err(crate::usage::UsageError)?;
     let worker = std::thread::Builder::new()
         .name("delve".into())
         .stack_size(crate::run::live::STACK)

@@ -7,11 +7,13 @@
 //! two threads a third of their speed).
 //!
 //! A value that holds itself (a closure stored in the map it captures) is
-//! never freed: Rhai counts references. Each run may leak up to the bound
-//! of a call, so the process's own size is read too, at the start of a
-//! call, whenever this thread's count has moved a lot since the last look.
+//! never freed: Rhai counts references. Each run, or each view of a live
+//! game, may leak up to the bound of a call, so the process's own size is
+//! read too, at the start of a call and after a view, whenever this
+//! thread's count has moved a lot since the last look.
 
 use std::cell::Cell;
+use std::sync::OnceLock;
 
 // Rhai boxes every custom value (cards, piles), so a run allocates on most
 // operations; mimalloc makes simulation about 5% faster than the system
@@ -24,23 +26,66 @@ thread_local! {
     // many calls deep it is.
     static BASE: Cell<isize> = const { Cell::new(0) };
     static DEPTH: Cell<usize> = const { Cell::new(0) };
-    // This thread's count when it last read the process's size (none yet:
+    // This thread's count when it last read the process's size (`NEVER`:
     // a thread's first call looks, for a short-lived thread's leaks are
     // never 64 MiB on their own), and what it read.
-    static LOOKED: Cell<isize> = const { Cell::new(isize::MIN) };
+    static LOOKED: Cell<isize> = const { Cell::new(NEVER) };
     static HELD: Cell<usize> = const { Cell::new(0) };
 }
 
 /// The most memory delve as a whole may hold (resident) when a script call
-/// begins (`script/limits.rs` lists it with the other bounds). Each run of
-/// a script that leaks may leave up to a call's bound behind; past this,
-/// every call is at once over its own bound, and no script runs until delve
-/// starts again. Read where the system tells (Linux, macOS, Windows).
+/// begins or a live game's view has been shown, unless `DELVE_MAX_MEMORY`
+/// says otherwise (`script/limits.rs` lists it with the other bounds). Each
+/// run of a script that leaks may leave up to a call's bound behind; past
+/// this, every call is at once over its own bound, while delve holds as
+/// much. Read where `memory-stats` can (Linux, macOS, Windows, FreeBSD);
+/// elsewhere it reads nothing, and there is no such bound.
 pub(crate) const MAX_PROCESS_MEMORY: usize = 2 << 30;
+
+/// The variable that sets that bound, in MiB: higher for many large games
+/// at once, lower for a small machine.
+pub(crate) const BOUND_VARIABLE: &str = "DELVE_MAX_MEMORY";
+
+/// The least it may be set to: one call's bound (`limits::MAX_HEAP`).
+const LEAST_BOUND_MIB: usize = 256;
+
+static BOUND: OnceLock<usize> = OnceLock::new();
+
+/// Reads `DELVE_MAX_MEMORY` once, at the start; a value that is no number
+/// of MiB, or too small to run one call, is refused.
+pub(crate) fn set_bound_from_environment() -> Result<(), String> {
+    let Some(value) = std::env::var_os(BOUND_VARIABLE) else {
+        return Ok(());
+    };
+    let text = value.to_string_lossy();
+    match text.trim().parse::<usize>() {
+        Ok(mib) if (LEAST_BOUND_MIB..=1 << 30).contains(&mib) => {
+            let _ = BOUND.set(mib << 20);
+            Ok(())
+        }
+        _ => Err(format!(
+            "{BOUND_VARIABLE} is the most memory delve may hold in all, in MiB, at least {LEAST_BOUND_MIB}: not `{}`",
+            crate::read::excerpt(&text)
+        )),
+    }
+}
+
+/// The bound on what delve holds in all, in bytes.
+pub(crate) fn process_bound() -> usize {
+    BOUND.get().copied().unwrap_or(MAX_PROCESS_MEMORY)
+}
 
 /// How far this thread's count moves between two reads of the process's
 /// size: a leak shows there first, and a read costs a file's read.
 const LOOK_EVERY: usize = 64 << 20;
+
+/// `LOOKED` before a thread's first read.
+const NEVER: isize = isize::MIN;
+
+/// How far past its start a call over the process's bound is put: past any
+/// call's own bound, so the engine's check of `grown`, made at every
+/// operation anyway, stops it, at no cost to a call that is not over.
+const OVER: isize = isize::MAX >> 2;
 
 /// Runs a script call, counting what it comes to hold from its start; a
 /// call made inside another counts with it.
@@ -57,20 +102,8 @@ impl Depth {
     fn enter() -> Depth {
         let depth = DEPTH.get();
         if depth == 0 {
-            let net = counted_heap::thread_net();
-            BASE.set(net);
-            let looked = LOOKED.get();
-            let over = HELD.get() > MAX_PROCESS_MEMORY;
-            if looked == isize::MIN || net.abs_diff(looked) >= LOOK_EVERY || over {
-                LOOKED.set(net);
-                HELD.set(memory_stats::memory_stats().map_or(0, |m| m.physical_mem));
-            }
-            // Over the bound, the call has grown past any call's bound from
-            // its start: the engine's check, which reads `grown` anyway,
-            // stops it, at no cost to a call that is not.
-            if HELD.get() > MAX_PROCESS_MEMORY {
-                BASE.set(net - (isize::MAX >> 2));
-            }
+            BASE.set(counted_heap::thread_net());
+            look();
         }
         DEPTH.set(depth + 1);
         Depth
@@ -90,7 +123,27 @@ pub(crate) fn handed_off<T>(work: impl FnOnce() -> T) -> T {
     let before = counted_heap::thread_net();
     let result = work();
     BASE.set(BASE.get() + (counted_heap::thread_net() - before));
+    // What `work` leaked counts nowhere else: a live game's view, shown at
+    // every decision, could leak a call's bound each time.
+    look();
     result
+}
+
+/// Reads what the process holds if this thread's count has moved far since
+/// it last did (or it never did, or that was over the bound); over it, puts
+/// the current call past its own bound.
+fn look() {
+    let net = counted_heap::thread_net();
+    let looked = LOOKED.get();
+    let bound = process_bound();
+    let over = HELD.get() > bound;
+    if looked == NEVER || net.abs_diff(looked) >= LOOK_EVERY || over {
+        LOOKED.set(net);
+        HELD.set(memory_stats::memory_stats().map_or(0, |m| m.physical_mem));
+    }
+    if HELD.get() > bound {
+        BASE.set(net - OVER);
+    }
 }
 
 /// The bytes this thread's outermost script call has come to hold.
@@ -99,11 +152,11 @@ pub(crate) fn grown() -> usize {
     usize::try_from(counted_heap::thread_net() - BASE.get()).unwrap_or(0)
 }
 
-/// What the whole process held (resident) when this thread's outermost
-/// call began, as last read, if that was over `MAX_PROCESS_MEMORY`.
+/// What the whole process held (resident) at this thread's last look, if
+/// that was over the bound (`process_bound`).
 pub(crate) fn process_over_bound() -> Option<usize> {
     let held = HELD.get();
-    (held > MAX_PROCESS_MEMORY).then_some(held)
+    (held > process_bound()).then_some(held)
 }
 
 #[cfg(test)]

@@ -53,6 +53,11 @@ impl LiveRun {
         self.send(Request::Start(Box::new(plan)))
     }
 
+    /// Whether a run waits at a decision (none after a run failed).
+    pub fn is_asking(&self) -> bool {
+        self.asking
+    }
+
     /// Answers the decision the run waits at.
     pub fn answer(&mut self, index: usize) -> Report {
         if self.asking {

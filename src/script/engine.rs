@@ -6,8 +6,7 @@
 use super::clock::thread_time;
 use super::error::{ErrorKind, HostFault};
 use super::limits::{
-    MAX_CALL_DEPTH, MAX_HEAP, MAX_ITEMS, MAX_OPERATIONS, MAX_PROCESS_MEMORY, MAX_STEP_TIME,
-    MAX_STRING, MAX_VARIABLES,
+    MAX_CALL_DEPTH, MAX_HEAP, MAX_ITEMS, MAX_OPERATIONS, MAX_STEP_TIME, MAX_STRING, MAX_VARIABLES,
 };
 use rhai::{Dynamic, Engine};
 use std::cell::Cell;
@@ -164,15 +163,16 @@ impl Stopped {
     }
 }
 
-/// Why no script runs once the process is past its bound: the cause is
-/// in an earlier run, so the message names no place in this one.
+/// Why no script runs while the process is past its bound: the cause is
+/// in an earlier run or view, so the message names no place in this one.
 fn process_full(held: usize) -> HostFault {
     HostFault {
         kind: ErrorKind::Limit,
         message: format!(
-            "delve holds {} MiB, more than its bound of {} MiB: a script run before kept memory it could no longer reach (a closure stored in a value it captures is never freed), so no script runs until delve starts again",
+            "delve holds {} MiB in all, more than its bound of {} MiB: a script may have kept memory it can no longer reach (a closure stored in a value it captures is never freed), or too many large games run at once; no script runs while delve holds as much (starting it again frees what was kept; {} sets the bound in MiB)",
             held >> 20,
-            MAX_PROCESS_MEMORY >> 20
+            crate::heap::process_bound() >> 20,
+            crate::heap::BOUND_VARIABLE
         ),
         placed: true,
     }

@@ -20,14 +20,15 @@ pub(crate) const MAX_STEP_TIME: Duration = Duration::from_secs(10);
 /// simulation holds in all. The check comes after each operation, and one
 /// operation can copy a map as large as this (Rhai weighs no map keys), so
 /// a call may briefly hold twice as much. Each call has its own bound: `sim
-/// --jobs N` or N games served may hold N times as much.
+/// --jobs N` or N games served may hold N times as much, within
+/// `MAX_PROCESS_MEMORY` in all.
 pub(crate) const MAX_HEAP: usize = 256 << 20;
 
-/// The most memory delve as a whole may hold when a script call begins: a
-/// value that holds itself (a closure stored in the map it captures) is
-/// never freed, so each run of such a script leaks up to `MAX_HEAP`. The
-/// allocator's module keeps it, as it reads it.
-pub(crate) use crate::heap::MAX_PROCESS_MEMORY;
+// The most memory delve as a whole may hold when a script call begins (2
+// GiB, or `DELVE_MAX_MEMORY` MiB) is `heap::MAX_PROCESS_MEMORY`, beside the
+// allocator's count that tells when to read it: a value that holds itself
+// (a closure stored in the map it captures) is never freed, so each run of
+// such a script leaks up to `MAX_HEAP`.
 
 /// How deep rule functions may call each other.
 pub(crate) const MAX_CALL_DEPTH: usize = 32;

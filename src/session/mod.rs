@@ -133,6 +133,7 @@ impl Session {
         if self.prompt().is_none() {
             return Err(over("choose"));
         }
+        self.resume()?;
         let report = self.live.answer(index);
         if let Stop::Failed(error) = report.stop {
             self.recover();
@@ -279,7 +280,7 @@ impl Session {
         if !self.ruleset.has_bot() {
             return None;
         }
-        Some(self.live.hint())
+        Some(self.resume().and_then(|()| self.live.hint()))
     }
 
     /// Monte Carlo estimates of every option now, from worlds the player
@@ -376,6 +377,18 @@ impl Session {
         self.layout = report.layout;
         self.diverged = report.diverged;
         Ok(())
+    }
+
+    /// A run whose recovery failed (`recover`) is started again before the
+    /// next step, so that step meets the cause again, not a missing run.
+    fn resume(&mut self) -> Result<(), ScriptError> {
+        if self.live.is_asking() {
+            return Ok(());
+        }
+        match self.live.start(self.plan(self.choices.clone())).stop {
+            Stop::Failed(error) => Err(error),
+            _ => Ok(()),
+        }
     }
 
     /// After a failed step the run is gone: start it again at the last good

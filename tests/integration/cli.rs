@@ -64,6 +64,25 @@ fn a_bad_option_exits_2_and_names_the_options() {
 }
 
 #[test]
+fn a_memory_bound_that_is_no_number_of_mib_exits_2_and_says_what_it_is() {
+    for value in ["lots", "100", "2GiB"] {
+        delve()
+            .env("DELVE_MAX_MEMORY", value)
+            .args(["list"])
+            .assert()
+            .code(2)
+            .stderr(contains(format!(
+                "DELVE_MAX_MEMORY is the most memory delve may hold in all, in MiB, at least 256: not `{value}`"
+            )));
+    }
+    delve()
+        .env("DELVE_MAX_MEMORY", "4096")
+        .args(["list"])
+        .assert()
+        .success();
+}
+
+#[test]
 fn a_bad_command_line_exits_2() {
     delve().args(["play"]).assert().code(2);
     delve()

@@ -57,6 +57,7 @@ pub fn delve_in(home: &std::path::Path) -> assert_cmd::Command {
         .env("XDG_STATE_HOME", home.join("state"))
         .env("XDG_DATA_HOME", home.join("data"))
         .env_remove("DELVE_GAMES")
+        .env_remove("DELVE_MAX_MEMORY")
         .current_dir(env!("CARGO_MANIFEST_DIR"));
     command
 }
