@@ -259,15 +259,16 @@ fn check_names_the_seed_and_a_transcript_that_breaks_an_invariant() {
 }
 
 #[test]
-fn sim_reports_the_same_figures_for_any_number_of_jobs() {
+fn sim_reports_the_same_figures_and_games_for_any_number_of_jobs() {
     let figures = |jobs: &str| {
         let output = delve()
             .args([
                 "sim",
                 "clear-the-dungeon",
                 "--games",
-                "40",
+                "41",
                 "--json",
+                "--each",
                 "--jobs",
                 jobs,
             ])
@@ -289,7 +290,9 @@ fn sim_reports_the_same_figures_for_any_number_of_jobs() {
     ] {
         assert!(one.get(key).is_some(), "{key} missing from {one}");
     }
-    assert_eq!(one["games"], 40);
+    assert_eq!(one["games"], 41);
+    // Game by game, in the order of their seeds, whichever worker played it.
+    assert_eq!(one["each"][40]["seed"], 40);
 }
 
 #[test]
