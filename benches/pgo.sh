@@ -20,8 +20,9 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 profdata=$(ls "$(rustc --print sysroot)"/lib/rustlib/*/bin/llvm-profdata 2>/dev/null | head -n 1)
 [ -n "$profdata" ] || { echo "llvm-profdata not found: rustup component add llvm-tools" >&2; exit 1; }
 cd "$repo"
-rm -rf "$out/data"
 RUSTFLAGS="-Cprofile-generate=$out/data" cargo build --release --bin delve --target-dir "$out/gen" >&2
+# Build scripts, instrumented too, leave profiles of their own: only the run's count.
+rm -rf "$out/data"
 LLVM_PROFILE_FILE="$out/data/%p-%m.profraw" "$out/gen/release/delve" "$@" >/dev/null
 "$profdata" merge -o "$out/delve.profdata" "$out/data"
 RUSTFLAGS="-Cprofile-use=$out/delve.profdata" cargo build --release --bin delve --target-dir "$out/use" >&2
