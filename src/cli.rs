@@ -13,7 +13,14 @@ use std::path::PathBuf;
         Without a command, delve opens its REPL: `list` shows the games, `play GAME` starts one.",
     after_help = "Examples (GAME is a name from `delve list`):\n  delve list\n  \
         delve play GAME --seed 7\n  delve play GAME --opt KEY=VALUE\n  \
-        delve play my-variant.rhai\n  delve resume\n  delve stats\n  delve replay session.txt"
+        delve play my-variant.rhai\n  delve resume\n  delve stats\n  delve replay session.txt\n\n\
+        Environment:\n  \
+        DELVE_GAMES       folders of rulesets searched before the built-in ones\n  \
+        DELVE_HISTORY     the REPL's line history (else history in the state folder)\n  \
+        XDG_STATE_HOME    holds the state folder: autosaves, history (~/.local/state)\n  \
+        XDG_DATA_HOME     holds the statistics' folder (~/.local/share)\n  \
+        DELVE_MAX_MEMORY  the most memory delve may hold in all, in MiB (2048)\n  \
+        NO_COLOR          no colours"
 )]
 pub struct Cli {
     #[command(subcommand)]

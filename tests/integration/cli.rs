@@ -25,12 +25,15 @@ fn list_names_every_shipped_ruleset_with_a_line_each() {
 }
 
 #[test]
-fn help_names_the_commands_and_an_example() {
+fn help_names_the_commands_an_example_and_what_the_environment_sets() {
     delve().arg("--help").assert().success().stdout(
         contains("play")
             .and(contains("replay"))
             .and(contains("list"))
-            .and(contains("Examples")),
+            .and(contains("Examples"))
+            .and(contains("DELVE_GAMES"))
+            .and(contains("DELVE_MAX_MEMORY"))
+            .and(contains("NO_COLOR")),
     );
 }
 
