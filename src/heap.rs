@@ -184,6 +184,13 @@ mod tests {
         });
     }
 
+    // Where `memory-stats` reads the process's size.
+    #[cfg(any(
+        target_os = "linux",
+        target_os = "macos",
+        target_os = "windows",
+        target_os = "freebsd"
+    ))]
     #[test]
     fn a_threads_first_call_reads_what_the_process_holds() {
         std::thread::spawn(|| {
