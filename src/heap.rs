@@ -46,8 +46,10 @@ pub(crate) const MAX_PROCESS_MEMORY: usize = 2 << 30;
 /// at once, lower for a small machine.
 pub(crate) const BOUND_VARIABLE: &str = "DELVE_MAX_MEMORY";
 
-/// The least it may be set to: one call's bound (`limits::MAX_HEAP`).
+/// The least it may be set to (one call's bound, `limits::MAX_HEAP`) and
+/// the most (1 TiB, which a `usize` of 64 bits holds in bytes).
 const LEAST_BOUND_MIB: usize = 256;
+const MOST_BOUND_MIB: usize = 1 << 20;
 
 static BOUND: OnceLock<usize> = OnceLock::new();
 
@@ -58,13 +60,19 @@ pub(crate) fn set_bound_from_environment() -> Result<(), String> {
         return Ok(());
     };
     let text = value.to_string_lossy();
-    match text.trim().parse::<usize>() {
-        Ok(mib) if (LEAST_BOUND_MIB..=1 << 30).contains(&mib) => {
-            let _ = BOUND.set(mib << 20);
+    let bytes = text
+        .trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|mib| (LEAST_BOUND_MIB..=MOST_BOUND_MIB).contains(mib))
+        .and_then(|mib| mib.checked_mul(1 << 20));
+    match bytes {
+        Some(bytes) => {
+            let _ = BOUND.set(bytes);
             Ok(())
         }
-        _ => Err(format!(
-            "{BOUND_VARIABLE} is the most memory delve may hold in all, in MiB, at least {LEAST_BOUND_MIB}: not `{}`",
+        None => Err(format!(
+            "{BOUND_VARIABLE} is the most memory delve may hold in all, in MiB, from {LEAST_BOUND_MIB} to {MOST_BOUND_MIB}: not `{}`",
             crate::read::excerpt(&text)
         )),
     }

@@ -239,6 +239,9 @@ fn counted(mut effect: Effect, n: usize) -> Effect {
 }
 
 fn hint(session: &mut Session) -> Result<Effect, Failure> {
+    // A run lost to a failed step is started again first: its failure is
+    // the rules', not the bot's.
+    session.resume().map_err(|error| Failure::script(&error))?;
     let prompt = session.prompt().cloned();
     match session.hint_index() {
         Some(Ok(index)) => {

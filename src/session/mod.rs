@@ -134,6 +134,9 @@ impl Session {
             return Err(over("choose"));
         }
         self.resume()?;
+        if self.prompt().is_none() {
+            return Err(over("choose"));
+        }
         let report = self.live.answer(index);
         if let Stop::Failed(error) = report.stop {
             self.recover();
@@ -280,7 +283,7 @@ impl Session {
         if !self.ruleset.has_bot() {
             return None;
         }
-        Some(self.resume().and_then(|()| self.live.hint()))
+        Some(self.live.hint())
     }
 
     /// Monte Carlo estimates of every option now, from worlds the player
@@ -380,15 +383,14 @@ impl Session {
     }
 
     /// A run whose recovery failed (`recover`) is started again before the
-    /// next step, so that step meets the cause again, not a missing run.
-    fn resume(&mut self) -> Result<(), ScriptError> {
-        if self.live.is_asking() {
+    /// next step, so that step meets the cause again, not a missing run;
+    /// started, it is the state again (its view replaces the error shown).
+    pub(crate) fn resume(&mut self) -> Result<(), ScriptError> {
+        if self.live.is_asking() || self.prompt().is_none() {
             return Ok(());
         }
-        match self.live.start(self.plan(self.choices.clone())).stop {
-            Stop::Failed(error) => Err(error),
-            _ => Ok(()),
-        }
+        let report = self.live.start(self.plan(self.choices.clone()));
+        self.replace(report)
     }
 
     /// After a failed step the run is gone: start it again at the last good

@@ -2,8 +2,8 @@
 //! tries something a script must not do, or that the sandbox must bound,
 //! with its expectations in its header: `// run:` the delve command (the
 //! script's path goes after the first word), `// input:` lines to type,
-//! `// exit:` the exit code, `// env:` a `NAME=VALUE` to set, and
-//! `// expect:` lines that must appear in what
+//! `// exit:` the exit code, `// env:` a `NAME=VALUE` to set, `// refuse:`
+//! lines that must not appear, and `// expect:` lines that must appear in what
 //! delve printed. Every one must end within a minute, and (where /proc
 //! tells) with its memory's high-water mark under 640 MiB, and none may
 //! print a Rust panic: what a script does wrong is a script error.
@@ -24,6 +24,7 @@ struct Expectation {
     input: String,
     exit: i32,
     expected: Vec<String>,
+    refused: Vec<String>,
 }
 
 fn read(script: &Path) -> Expectation {
@@ -56,6 +57,7 @@ fn read(script: &Path) -> Expectation {
         input: field("input").join("\n") + "\n",
         exit: field("exit").first().map_or(0, |e| e.parse().unwrap()),
         expected: field("expect"),
+        refused: field("refuse"),
     }
 }
 
@@ -171,6 +173,12 @@ fn check(script: &Path, max_kb: u64) {
         assert!(
             flat(printed).contains(&flat(expected)),
             "{name} should print `{expected}`; it printed:\n{printed}"
+        );
+    }
+    for refused in &expectation.refused {
+        assert!(
+            !flat(printed).contains(&flat(refused)),
+            "{name} should not print `{refused}`; it printed:\n{printed}"
         );
     }
     assert!(
