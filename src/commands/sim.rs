@@ -12,6 +12,7 @@ use crate::session::open::{options_for, Setting};
 use anyhow::{anyhow, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// One configuration to simulate: a ruleset with options.
@@ -73,6 +74,9 @@ pub(crate) struct Outcome {
     pub seconds: f64,
 }
 
+/// A game that could not be played, by its place in the run, and why.
+type Failure = (u64, String);
+
 /// Plays seeds `first..first + count` with `jobs` threads.
 pub(crate) fn simulate(
     loaded: &Loaded,
@@ -89,43 +93,62 @@ pub(crate) fn simulate(
     // Worker `job` plays games job, job + jobs, ...: the results do not depend on `jobs`.
     // Each keeps its games in order in a list of the exact size, so a long
     // run holds each game twice at most (about 80 bytes), at the merge.
-    let share = move |program: &Program, job: u64| -> Result<Vec<Game>, String> {
+    // A failure is reported by its game's place: the lowest failing one,
+    // whichever worker met it, and no worker plays on past it.
+    let lowest_failure = &AtomicU64::new(u64::MAX);
+    let share = move |program: &Program, job: u64| -> Result<Vec<Game>, Failure> {
         let mut games =
             Vec::with_capacity(count.saturating_sub(job).div_ceil(jobs as u64) as usize);
         for i in (job..count).step_by(jobs) {
-            games.push(play(program, options, first + i, bot)?);
+            if i > lowest_failure.load(Ordering::Relaxed) {
+                break;
+            }
+            match play(program, options, first + i, bot) {
+                Ok(game) => games.push(game),
+                Err(message) => {
+                    lowest_failure.fetch_min(i, Ordering::Relaxed);
+                    return Err((i, message));
+                }
+            }
             progress.inc(1);
         }
         Ok(games)
     };
-    let parts: Vec<Result<Vec<Game>, String>> = std::thread::scope(|scope| {
+    let parts: Vec<Result<Vec<Game>, Failure>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (1..jobs as u64)
             .map(|job| {
                 let file = file.clone();
                 let worker = std::thread::Builder::new().stack_size(crate::run::live::STACK);
-                worker.spawn_scoped(scope, move || {
-                    let program = Program::load(file).map_err(|e| format!("{e:#}"))?;
+                let spawned = worker.spawn_scoped(scope, move || {
+                    let program = Program::load(file).map_err(|e| (job, format!("{e:#}")))?;
                     share(&program, job)
-                })
+                });
+                (job, spawned)
             })
             .collect();
         let mine = share(&loaded.program, 0);
         std::iter::once(mine)
-            .chain(handles.into_iter().map(|h| {
+            .chain(handles.into_iter().map(|(job, h)| {
                 match h {
                     Ok(handle) => handle
                         .join()
-                        .unwrap_or_else(|_| Err("a worker panicked".into())),
-                    Err(error) => Err(format!("can not start a worker thread: {error}")),
+                        .unwrap_or_else(|_| Err((job, "a worker panicked".into()))),
+                    Err(error) => Err((job, format!("can not start a worker thread: {error}"))),
                 }
             }))
             .collect()
     });
-    let mut parts = parts
+    let failure = parts
+        .iter()
+        .filter_map(|part| part.as_ref().err())
+        .min_by_key(|(at, _)| *at);
+    if let Some((_, message)) = failure {
+        return Err(anyhow!("{message}"));
+    }
+    let mut parts: Vec<_> = parts
         .into_iter()
-        .map(|part| part.map(Vec::into_iter))
-        .collect::<Result<Vec<_>, String>>()
-        .map_err(|message| anyhow!("{message}"))?;
+        .map(|part| part.unwrap_or_default().into_iter())
+        .collect();
     // Game i was worker i % jobs's (i / jobs)th.
     let games = (0..count as usize)
         .map(|i| {
