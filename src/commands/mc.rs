@@ -4,7 +4,7 @@
 //! from the game's seed mixed with a constant, never from its cards.
 
 use crate::game::decision::Choice;
-use crate::run::mc::{self, Settings};
+use crate::run::mc::{self, Moment, Settings};
 use crate::run::{self, Answerer, Deal, Outcome, Plan, Program, Stop};
 use crate::script::declare::Options;
 
@@ -71,33 +71,28 @@ pub(crate) fn play(
     let mut choices: Vec<Choice> = Vec::new();
     let mut fell_back = 0;
     loop {
-        let mut plan = Plan::new(
-            options.clone(),
-            deal.clone(),
-            choices.clone(),
-            Answerer::Person,
-        );
-        plan.check_cards = false;
-        let report = run::play(program, plan);
-        let prompt = match report.stop {
-            Stop::Ended(outcome) => {
+        // One replay of the real game tells the prompt and what the player
+        // has seen, for the estimate too.
+        let moment = match Moment::look(program, options, &deal, &choices) {
+            Ok(moment) => moment,
+            Err(mc::Failure::Over) => {
                 return Ok(McGame {
-                    outcome,
+                    outcome: ending(program, options, &deal, &choices)
+                        .map_err(|e| format!("{name} seed {seed}: {e}"))?,
                     choices,
                     fell_back,
                 })
             }
-            Stop::Failed(error) => return Err(format!("{name} seed {seed}: {error}")),
-            Stop::Asking(prompt) => prompt,
+            Err(e) => return Err(format!("{name} seed {seed}: {e}")),
         };
+        let prompt = &moment.prompt;
         let index = if prompt.options.len() == 1 {
             0
         } else {
             let estimates = mc::estimate(
                 program,
                 options,
-                &deal,
-                &choices,
+                &moment,
                 &settings,
                 &|| false,
                 &mut |_, _| {},
@@ -150,4 +145,25 @@ fn rollout_choice(
         .get(choices.len())
         .map(|c| c.index)
         .ok_or_else(|| "the game ended where the real one asked".to_string())
+}
+
+/// How the real game ended after `choices`.
+fn ending(
+    program: &Program,
+    options: &Options,
+    deal: &Deal,
+    choices: &[Choice],
+) -> Result<Outcome, String> {
+    let mut plan = Plan::new(
+        options.clone(),
+        deal.clone(),
+        choices.to_vec(),
+        Answerer::Person,
+    );
+    plan.check_cards = false;
+    match run::play(program, plan).stop {
+        Stop::Ended(outcome) => Ok(outcome),
+        Stop::Failed(error) => Err(error.to_string()),
+        Stop::Asking(_) => Err("the game asks again where it had ended".to_string()),
+    }
 }

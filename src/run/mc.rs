@@ -204,22 +204,50 @@ fn unplayed(prompt: &Prompt) -> Vec<Estimate> {
         .collect()
 }
 
-/// Estimates every option of the decision after `choices`; `stop` is
-/// polled between playouts (Ctrl-C), and `progress` told of each world.
+/// The real game at the player's decision, replayed once for the prompt
+/// and for what the player has seen there.
+pub(crate) struct Moment {
+    choices: Vec<Choice>,
+    pub prompt: Prompt,
+    sight: Arc<Sight>,
+}
+
+impl Moment {
+    pub(crate) fn look(
+        program: &Program,
+        options: &Options,
+        deal: &Deal,
+        choices: &[Choice],
+    ) -> Result<Moment, Failure> {
+        let (prompt, sight) = sight(program, options, deal, choices)?;
+        let choices = choices.to_vec();
+        Ok(Moment {
+            choices,
+            prompt,
+            sight,
+        })
+    }
+}
+
+/// Estimates every option of the decision at `moment`; `stop` is polled
+/// between playouts (Ctrl-C), and `progress` told of each world.
 pub(crate) fn estimate(
     program: &Program,
     options: &Options,
-    deal: &Deal,
-    choices: &[Choice],
+    moment: &Moment,
     settings: &Settings,
     stop: &dyn Fn() -> bool,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Estimates, Failure> {
-    let (prompt, sight) = sight(program, options, deal, choices)?;
+    let Moment {
+        choices,
+        prompt,
+        sight,
+    } = moment;
     // The budget starts after the real game's replay, whose time could
     // depend on its face-down cards.
     let started = Instant::now();
-    let mut estimates = unplayed(&prompt);
+    let mut estimates = unplayed(prompt);
     let (mut tried, mut accepted, mut cut_short, mut endless) = (0, 0, false, 0);
     let mut base = None;
     // Options still played: one surely worse than the bot's choice (or,
@@ -252,7 +280,7 @@ pub(crate) fn estimate(
             .into_iter()
             .chain((0..estimates.len()).map(Some));
         for option in runs {
-            let mut path = choices.to_vec();
+            let mut path = choices.clone();
             if let Some(i) = option {
                 if bot_took == Some(i) || !alive[i] {
                     continue;
@@ -262,7 +290,7 @@ pub(crate) fn estimate(
                     key: estimates[i].key.clone(),
                 });
             }
-            let report = world(program, options, seed, path, settings, &sight);
+            let report = world(program, options, seed, path, settings, sight);
             if report.watched.as_ref().is_some_and(|w| w.rejected) {
                 continue 'worlds;
             }

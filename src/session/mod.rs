@@ -294,7 +294,7 @@ impl Session {
         &self,
         settings: &crate::run::mc::Settings,
     ) -> Result<crate::run::mc::Estimates, crate::run::mc::Failure> {
-        use crate::run::mc::{estimate, Failure};
+        use crate::run::mc::{estimate, Failure, Moment};
         use crate::script::engine::INTERRUPT;
         use std::sync::atomic::Ordering;
         INTERRUPT.store(false, Ordering::Relaxed);
@@ -323,11 +323,11 @@ impl Session {
                 .spawn_scoped(scope, || {
                     let program = crate::run::Program::load(file)
                         .map_err(|e| Failure::Load(format!("{e:#}")))?;
+                    let moment = Moment::look(&program, options, deal, choices)?;
                     estimate(
                         &program,
                         options,
-                        deal,
-                        choices,
+                        &moment,
                         settings,
                         &interrupted,
                         &mut progress,

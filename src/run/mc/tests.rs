@@ -210,16 +210,9 @@ fn first_decision(source: &str, seed: u64, settings: &Settings) -> Estimates {
     let (_dir, program) = load(source);
     let deal = Deal { seed, stack: None };
     let quiet = &mut |_: usize, _: usize| {};
-    estimate(
-        &program,
-        &Options::default(),
-        &deal,
-        &[],
-        settings,
-        &|| false,
-        quiet,
-    )
-    .unwrap()
+    let options = Options::default();
+    let moment = Moment::look(&program, &options, &deal, &[]).unwrap();
+    estimate(&program, &options, &moment, settings, &|| false, quiet).unwrap()
 }
 
 #[test]
