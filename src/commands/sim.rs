@@ -74,7 +74,8 @@ pub(crate) struct Outcome {
     pub seconds: f64,
 }
 
-/// A game that could not be played, by its place in the run, and why.
+/// Why a run stopped, ranked by the place in the run of the game that
+/// failed (a worker that could not start or load: its first game's).
 type Failure = (u64, String);
 
 /// Plays seeds `first..first + count` with `jobs` threads.
@@ -120,9 +121,15 @@ pub(crate) fn simulate(
                 let file = file.clone();
                 let worker = std::thread::Builder::new().stack_size(crate::run::live::STACK);
                 let spawned = worker.spawn_scoped(scope, move || {
-                    let program = Program::load(file).map_err(|e| (job, format!("{e:#}")))?;
+                    let program = Program::load(file).map_err(|e| {
+                        lowest_failure.fetch_min(job, Ordering::Relaxed);
+                        (job, format!("{e:#}"))
+                    })?;
                     share(&program, job)
                 });
+                if spawned.is_err() {
+                    lowest_failure.fetch_min(job, Ordering::Relaxed);
+                }
                 (job, spawned)
             })
             .collect();

@@ -213,6 +213,8 @@ pub(crate) struct Moment {
 }
 
 impl Moment {
+    /// Replays the real game to the decision after `choices`
+    /// (`Failure::Over` if it has ended there).
     pub(crate) fn look(
         program: &Program,
         options: &Options,
@@ -244,8 +246,9 @@ pub(crate) fn estimate(
         prompt,
         sight,
     } = moment;
-    // The budget starts after the real game's replay, whose time could
-    // depend on its face-down cards.
+    // The budget counts the worlds alone: the real game's replay
+    // (`Moment::look`), whose time could depend on its face-down cards, is
+    // done before.
     let started = Instant::now();
     let mut estimates = unplayed(prompt);
     let (mut tried, mut accepted, mut cut_short, mut endless) = (0, 0, false, 0);
