@@ -1,0 +1,114 @@
+//! The figures of a `delve sim` run: what each configuration's games came
+//! to, as JSON (`--json`, `--each`) and as the text a person reads.
+
+use super::{Outcome, Setup};
+use crate::commands::bots::Bot;
+use crate::commands::tally;
+
+/// The figures of one configuration.
+#[derive(Debug, serde::Serialize)]
+pub(crate) struct Summary {
+    pub setup: String,
+    pub bot: &'static str,
+    pub games: usize,
+    pub wins: usize,
+    pub win_rate: f64,
+    pub ci95: [f64; 2],
+    pub mean_score: Option<f64>,
+    pub decisions_per_game: f64,
+    pub games_per_second: f64,
+    /// The mc bot's decisions taken by its rollout player, their worlds
+    /// being nearly all told apart from the real game.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub mc_fell_back: usize,
+    #[serde(skip)]
+    pub scores: Vec<i64>,
+    /// Each game, when asked for (`--each`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub each: Option<Vec<Each>>,
+}
+
+/// One game of a run, by its seed.
+#[derive(Debug, serde::Serialize)]
+pub(crate) struct Each {
+    pub seed: u64,
+    pub win: bool,
+    pub score: Option<f64>,
+}
+
+/// Each game of `outcome`, whose first seed is `first`.
+pub(super) fn each(outcome: &Outcome, first: u64) -> Vec<Each> {
+    (first..)
+        .zip(&outcome.games)
+        .map(|(seed, g)| Each {
+            seed,
+            win: g.win,
+            score: g.score,
+        })
+        .collect()
+}
+
+/// Sums up the games of one configuration.
+pub(crate) fn summarize(setup: &Setup, bot: Bot, outcome: &Outcome) -> Summary {
+    let games = outcome.games.len();
+    let wins = outcome.games.iter().filter(|g| g.win).count();
+    let (low, high) = tally::wilson(wins, games);
+    let scores: Vec<f64> = outcome.games.iter().filter_map(|g| g.score).collect();
+    let decisions: usize = outcome.games.iter().map(|g| g.decisions).sum();
+    Summary {
+        setup: setup.describe(),
+        bot: bot.name(),
+        games,
+        wins,
+        win_rate: wins as f64 / games.max(1) as f64,
+        ci95: [low, high],
+        mean_score: (!scores.is_empty()).then(|| scores.iter().sum::<f64>() / scores.len() as f64),
+        decisions_per_game: decisions as f64 / games.max(1) as f64,
+        games_per_second: games as f64 / outcome.seconds.max(1e-9),
+        mc_fell_back: outcome.games.iter().map(|g| g.fell_back).sum(),
+        scores: scores.iter().map(|s| s.round() as i64).collect(),
+        each: None,
+    }
+}
+
+/// The figures as text, for a person.
+pub(crate) fn report(summary: &Summary, jobs: usize) -> String {
+    let pct = |x: f64| format!("{:.1}%", 100.0 * x);
+    let mut text = format!(
+        "{} ({} bot), {} games\n  wins       {} of {} = {} (95% CI {}–{})\n",
+        summary.setup,
+        summary.bot,
+        summary.games,
+        summary.wins,
+        summary.games,
+        pct(summary.win_rate),
+        pct(summary.ci95[0]),
+        pct(summary.ci95[1]),
+    );
+    if let Some(mean) = summary.mean_score {
+        text += &format!(
+            "  score      mean {mean:.2}; distribution:\n{}",
+            tally::histogram(&summary.scores, 40)
+        );
+    }
+    text += &format!(
+        "  decisions  {:.1} per game\n  speed      {:.0} games/s ({jobs} job{})\n",
+        summary.decisions_per_game,
+        summary.games_per_second,
+        if jobs == 1 { "" } else { "s" }
+    );
+    if summary.mc_fell_back > 0 {
+        text += &format!(
+            "  note       {} of {} decisions were nearly all told apart from worlds; the rollout player took them\n",
+            summary.mc_fell_back,
+            (summary.decisions_per_game * summary.games as f64).round()
+        );
+    }
+    text
+}
+
+// serde's `skip_serializing_if` hands the field by reference.
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
