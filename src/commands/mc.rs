@@ -4,7 +4,7 @@
 //! from the game's seed mixed with a constant, never from its cards.
 
 use crate::game::decision::Choice;
-use crate::run::mc::{self, Moment, Settings};
+use crate::run::mc::{self, Looked, Moment, Settings};
 use crate::run::{self, Answerer, Deal, Outcome, Plan, Program, Stop};
 use crate::script::declare::Options;
 
@@ -73,12 +73,11 @@ pub(crate) fn play(
     loop {
         // One replay of the real game tells the prompt and what the player
         // has seen, for the estimate too.
-        let moment = match Moment::look(program, options, &deal, &choices) {
-            Ok(moment) => moment,
-            Err(mc::Failure::Over) => {
+        let moment = match Moment::replay(program, options, &deal, &choices) {
+            Ok(Looked::At(moment)) => moment,
+            Ok(Looked::Ended(outcome)) => {
                 return Ok(McGame {
-                    outcome: ending(program, options, &deal, &choices)
-                        .map_err(|e| format!("{name} seed {seed}: {e}"))?,
+                    outcome,
                     choices,
                     fell_back,
                 })
@@ -145,25 +144,4 @@ fn rollout_choice(
         .get(choices.len())
         .map(|c| c.index)
         .ok_or_else(|| "the game ended where the real one asked".to_string())
-}
-
-/// How the real game ended after `choices`.
-fn ending(
-    program: &Program,
-    options: &Options,
-    deal: &Deal,
-    choices: &[Choice],
-) -> Result<Outcome, String> {
-    let mut plan = Plan::new(
-        options.clone(),
-        deal.clone(),
-        choices.to_vec(),
-        Answerer::Person,
-    );
-    plan.check_cards = false;
-    match run::play(program, plan).stop {
-        Stop::Ended(outcome) => Ok(outcome),
-        Stop::Failed(error) => Err(error.to_string()),
-        Stop::Asking(_) => Err("the game asks again where it had ended".to_string()),
-    }
 }

@@ -95,30 +95,17 @@ pub(crate) struct Estimates {
     pub cut_short: bool,
 }
 
-/// The prompt the player faces now, and what they have seen so far.
+/// The prompt the player faces now, and what they have seen so far (for
+/// the tests, which look at worlds alone).
+#[cfg(test)]
 pub(crate) fn sight(
     program: &Program,
     options: &Options,
     deal: &Deal,
     choices: &[Choice],
 ) -> Result<(Prompt, Arc<Sight>), Failure> {
-    let mut plan = Plan::new(
-        options.clone(),
-        deal.clone(),
-        choices.to_vec(),
-        Answerer::Person,
-    );
-    plan.watch = Watch::Record;
-    plan.check_cards = false;
-    let report = play(program, plan);
-    match report.stop {
-        Stop::Asking(prompt) => {
-            let watched = report.watched.expect("a watched run says what it saw");
-            Ok((prompt, watched.sight))
-        }
-        Stop::Ended(_) => Err(Failure::Over),
-        Stop::Failed(error) => Err(Failure::Script(error)),
-    }
+    let moment = Moment::look(program, options, deal, choices)?;
+    Ok((moment.prompt, moment.sight))
 }
 
 /// A seed for world `w` of decision `at`, spread by splitmix64.
@@ -156,6 +143,12 @@ pub(crate) struct Moment {
     sight: Arc<Sight>,
 }
 
+/// The real game after some choices: at a decision, or over.
+pub(crate) enum Looked {
+    At(Moment),
+    Ended(Outcome),
+}
+
 impl Moment {
     /// Replays the real game to the decision after `choices`
     /// (`Failure::Over` if it has ended there).
@@ -165,13 +158,40 @@ impl Moment {
         deal: &Deal,
         choices: &[Choice],
     ) -> Result<Moment, Failure> {
-        let (prompt, sight) = sight(program, options, deal, choices)?;
-        let choices = choices.to_vec();
-        Ok(Moment {
-            choices,
-            prompt,
-            sight,
-        })
+        match Moment::replay(program, options, deal, choices)? {
+            Looked::At(moment) => Ok(moment),
+            Looked::Ended(_) => Err(Failure::Over),
+        }
+    }
+
+    /// Replays the real game after `choices`, watching what the player sees.
+    pub(crate) fn replay(
+        program: &Program,
+        options: &Options,
+        deal: &Deal,
+        choices: &[Choice],
+    ) -> Result<Looked, Failure> {
+        let mut plan = Plan::new(
+            options.clone(),
+            deal.clone(),
+            choices.to_vec(),
+            Answerer::Person,
+        );
+        plan.watch = Watch::Record;
+        plan.check_cards = false;
+        let report = play(program, plan);
+        match report.stop {
+            Stop::Asking(prompt) => {
+                let watched = report.watched.expect("a watched run says what it saw");
+                Ok(Looked::At(Moment {
+                    choices: choices.to_vec(),
+                    prompt,
+                    sight: watched.sight,
+                }))
+            }
+            Stop::Ended(outcome) => Ok(Looked::Ended(outcome)),
+            Stop::Failed(error) => Err(Failure::Script(error)),
+        }
     }
 }
 
