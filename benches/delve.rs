@@ -2,7 +2,7 @@
 //! prompt (in process and as a whole process); one REPL/JSON step shallow and
 //! deep in a game (a live run: the same cost at any depth); undo deep in a
 //! game (a replay); and a whole game driven over `--json` by a client.
-//! Multi-core throughput is measured with `delve sim` (see README).
+//! Multi-core throughput is measured with `delve sim` (see docs/speed.md).
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use delve::{

@@ -16,6 +16,7 @@ mod imports;
 mod json_protocol;
 mod keeping;
 mod layers;
+mod links;
 mod many_piles;
 mod old_forms;
 mod option_errors;
