@@ -45,6 +45,7 @@ impl McBot {
             budget: self.budget_ms.map(std::time::Duration::from_millis),
             prune: self.prune,
             settle: self.prune,
+            until_separated: false,
         }
     }
 }
@@ -97,7 +98,7 @@ pub(crate) fn play(
                 &mut |_, _| {},
             );
             match estimates {
-                Ok(estimates) => estimates.options[0].index,
+                Ok(estimates) => estimates.suggested,
                 // A position that gives nearly everything away is rare in
                 // most rulesets (a hint there says so): the bot plays on
                 // as its rollout player would rather than end the run.

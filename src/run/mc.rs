@@ -5,18 +5,30 @@
 //! card of it. The worlds are drawn from the settings' seed alone, in
 //! order, so an estimate is the same on any machine and for any `--jobs`.
 //! An option surely worse after a few worlds is played in no more of them.
+//! A person's hint plays on until the best is told apart from the rest,
+//! on every core (`cores.rs`); a bot's decision plays a fixed number of
+//! worlds on its own thread.
 
-use super::pick::{clearly_better, drop_the_surely_worse, Played};
+use super::pick::Played;
 use super::world::{Sight, Watch};
-use super::{play, Answerer, Deal, Outcome, Plan, Program, Report, Stop};
+use super::{play, Answerer, Deal, Outcome, Plan, Program, Stop};
 use crate::game::decision::{Choice, Prompt};
 use crate::script::declare::Options;
-use crate::script::error::ErrorKind;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+mod compare;
+mod cores;
 mod failure;
+mod gather;
+mod playout;
+pub(crate) use compare::{Difference, Measure};
+pub(crate) use cores::estimate_on_cores;
 pub(crate) use failure::Failure;
+use gather::gather;
+#[cfg(test)]
+use gather::{rank, MOST_WORLDS};
+use playout::play_world;
 
 /// How hard to look.
 #[derive(Clone, Debug)]
@@ -34,6 +46,9 @@ pub(crate) struct Settings {
     /// Stop once every other option is left: a bot needs only the choice,
     /// a person reading a hint also the winner's figures.
     pub settle: bool,
+    /// Past `worlds`, play on until the leader is surely better than every
+    /// option still played (or the budget ends): a person's hint.
+    pub until_separated: bool,
 }
 
 impl Default for Settings {
@@ -45,6 +60,7 @@ impl Default for Settings {
             budget: None,
             prune: true,
             settle: false,
+            until_separated: false,
         }
     }
 }
@@ -64,6 +80,9 @@ pub(crate) struct Estimate {
     scored: usize,
     /// Each accepted world's result, in the order of the worlds.
     played: Vec<Played>,
+    /// This option minus the best one, over the same worlds (none for the
+    /// best itself).
+    pub versus_best: Option<Difference>,
 }
 
 impl Estimate {
@@ -85,14 +104,31 @@ impl Estimate {
     }
 }
 
-/// The options best first, and how many worlds were tried and accepted.
+/// The options best first by estimate, the one to take, and how many
+/// worlds were tried and accepted.
 #[derive(Clone, Debug)]
 pub(crate) struct Estimates {
     pub options: Vec<Estimate>,
+    /// The index of the option to take (`pick.rs`), not always the first.
+    pub suggested: usize,
     pub worlds: usize,
     pub tried: usize,
     /// Cut short (Ctrl-C or the time budget): the best so far.
     pub cut_short: bool,
+    /// How long the worlds took, and on how many threads.
+    pub elapsed: Duration,
+    pub cores: usize,
+}
+
+impl Estimates {
+    /// Whether some option played in every world may be as good as the
+    /// best: the worlds could not tell them apart.
+    pub(crate) fn too_close_to_call(&self) -> bool {
+        self.options
+            .iter()
+            .skip(1)
+            .any(|e| e.games == self.worlds && e.versus_best.is_some_and(|d| !d.surely_worse()))
+    }
 }
 
 /// The prompt the player faces now, and what they have seen so far (for
@@ -195,8 +231,9 @@ impl Moment {
     }
 }
 
-/// Estimates every option of the decision at `moment`; `stop` is polled
-/// between playouts (Ctrl-C), and `progress` told of each world.
+/// Estimates every option of the decision at `moment` on this thread;
+/// `stop` is polled between playouts (Ctrl-C), and `progress` told of each
+/// world.
 pub(crate) fn estimate(
     program: &Program,
     options: &Options,
@@ -205,190 +242,14 @@ pub(crate) fn estimate(
     stop: &dyn Fn() -> bool,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Estimates, Failure> {
-    let Moment {
-        choices,
-        prompt,
-        sight,
-    } = moment;
-    // The budget counts the worlds alone: the real game's replay
-    // (`Moment::look`), whose time could depend on its face-down cards, is
-    // done before.
-    let started = Instant::now();
-    let mut estimates = unplayed(prompt);
-    let (mut tried, mut accepted, mut cut_short, mut endless) = (0, 0, false, 0);
-    let mut base = None;
-    // Options still played: one surely worse than the bot's choice (or,
-    // with random rollouts, than the leader) is left at the worlds it had.
-    let mut alive = vec![true; estimates.len()];
-    let most_tries = settings.worlds.max(1) * 20;
-    'worlds: while accepted < settings.worlds.max(1) && tried < most_tries {
-        // Past the first few tries, a ruleset that gives its hidden cards
-        // away is told at once, not after every try a full estimate allows.
-        if too_many_rejected(tried, accepted) {
-            break;
-        }
-        if accepted == 0 && stop() {
-            return Err(Failure::Stopped);
-        }
-        if accepted > 0 && (stop() || settings.budget.is_some_and(|b| started.elapsed() > b)) {
-            cut_short = true;
-            break;
-        }
-        let seed = world_seed(settings.seed, choices.len(), tried);
-        tried += 1;
-        // A world counts for every option or for none, so each option is
-        // judged on the same worlds (common random numbers). With the
-        // ruleset's bot rolling out, its own game from here is the rollout
-        // of the option it takes, and tells which that is.
-        let mut results: Vec<Option<Outcome>> = vec![None; estimates.len()];
-        let mut bot_took = None;
-        let runs = (settings.rollout == Answerer::ScriptBot)
-            .then_some(None)
-            .into_iter()
-            .chain((0..estimates.len()).map(Some));
-        for option in runs {
-            let mut path = choices.clone();
-            if let Some(i) = option {
-                if bot_took == Some(i) || !alive[i] {
-                    continue;
-                }
-                path.push(Choice {
-                    index: i,
-                    key: estimates[i].key.clone(),
-                });
-            }
-            let report = world(program, options, seed, path, settings, sight);
-            if report.watched.as_ref().is_some_and(|w| w.rejected) {
-                continue 'worlds;
-            }
-            match report.stop {
-                Stop::Ended(outcome) => {
-                    let i = match option {
-                        Some(i) => i,
-                        // An accepted world came to the player's decision,
-                        // so the bot made a choice there.
-                        None => match report.choices.get(choices.len()) {
-                            Some(taken) => *bot_took.insert(taken.index),
-                            None => continue 'worlds,
-                        },
-                    };
-                    results[i] = Some(outcome);
-                }
-                Stop::Failed(_) if stop() => {
-                    if accepted == 0 {
-                        return Err(Failure::Stopped);
-                    }
-                    cut_short = true;
-                    break 'worlds;
-                }
-                // A playout that never ends (a rollout player that wanders
-                // in a world its author never met) tells nothing of the
-                // options: the world is left out, as a rejected one is.
-                Stop::Failed(error) if error.kind == ErrorKind::NoEnding => {
-                    endless += 1;
-                    continue 'worlds;
-                }
-                Stop::Failed(error) => return Err(Failure::Script(error)),
-                Stop::Asking(_) => unreachable!("a bot answers every decision"),
-            }
-        }
-        base = base.or(bot_took);
-        add_world(&mut estimates, results, &alive);
-        accepted += 1;
-        if settings.prune {
-            let played: Vec<&[Played]> = estimates.iter().map(|e| &e.played[..]).collect();
-            drop_the_surely_worse(&played, &mut alive, base);
-        }
-        progress(accepted, tried);
-        if settings.settle && alive.iter().filter(|&&a| a).count() == 1 {
-            break;
-        }
-    }
-    if accepted == 0 || too_many_rejected(tried, accepted) {
-        return Err(Failure::Rejected {
-            tried,
-            accepted,
-            randoms: sight.drew_randoms(),
-            endless,
-        });
-    }
-    rank(&mut estimates, base);
-    Ok(Estimates {
-        options: estimates,
-        worlds: accepted,
-        tried,
-        cut_short,
+    let mut w = 0;
+    gather(moment, settings, stop, progress, &mut |alive| {
+        let seed = world_seed(settings.seed, moment.choices.len(), w);
+        w += 1;
+        Ok(play_world(
+            program, options, moment, settings, seed, alive, stop,
+        ))
     })
-}
-
-/// Adds one world's outcomes to the estimates of the options still played.
-fn add_world(estimates: &mut [Estimate], results: Vec<Option<Outcome>>, alive: &[bool]) {
-    let live = estimates.iter_mut().zip(results).zip(alive);
-    for ((e, outcome), _) in live.filter(|(_, &alive)| alive) {
-        let outcome = outcome.expect("every live option played in the world");
-        let played = Played {
-            win: outcome.is_win(),
-            score: outcome.score_number(),
-        };
-        e.games += 1;
-        e.wins += usize::from(played.win);
-        if let Some(score) = played.score {
-            e.score_sum += score;
-            e.scored += 1;
-        }
-        e.played.push(played);
-    }
-}
-
-/// One run of a world: the real game's choices (and an option), then the
-/// rollout player.
-fn world(
-    program: &Program,
-    options: &Options,
-    seed: u64,
-    path: Vec<Choice>,
-    settings: &Settings,
-    sight: &Arc<Sight>,
-) -> Report {
-    let mut plan = Plan::new(
-        options.clone(),
-        Deal { seed, stack: None },
-        path,
-        settings.rollout,
-    );
-    plan.check_cards = false;
-    plan.watch = Watch::World(sight.clone());
-    play(program, plan)
-}
-
-/// Orders the options for the player: the one to take first (the ruleset's
-/// bot's, unless others are clearly better: then the best of those), then
-/// the others best first, by win rate, then mean score; the options left as
-/// surely worse come last, whatever their few worlds gave them.
-fn rank(estimates: &mut [Estimate], base: Option<usize>) {
-    let every = estimates.iter().map(|e| e.games).max().unwrap_or(0);
-    estimates.sort_by(|a, b| {
-        (b.games == every)
-            .cmp(&(a.games == every))
-            .then(b.win_rate().total_cmp(&a.win_rate()))
-            .then(
-                b.mean_score()
-                    .unwrap_or(0.0)
-                    .total_cmp(&a.mean_score().unwrap_or(0.0)),
-            )
-            .then(a.index.cmp(&b.index))
-    });
-    let Some(base) = base else {
-        return;
-    };
-    let Some(at) = estimates.iter().position(|e| e.index == base) else {
-        return;
-    };
-    let better = estimates[..at]
-        .iter()
-        .position(|e| clearly_better(&e.played, &estimates[at].played));
-    let first = better.unwrap_or(at);
-    estimates[..=first].rotate_right(1);
 }
 
 #[cfg(test)]

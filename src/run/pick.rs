@@ -82,13 +82,25 @@ fn better_by(other: &[Played], base: &[Played], sigmas: f64) -> bool {
 /// Whether the mean of paired differences lies above 0 by `sigmas`
 /// standard errors (a difference that never varies is sure if above 0).
 fn surely_positive(differences: &[f64], sigmas: f64) -> bool {
-    let n = differences.len();
-    if n < 2 {
+    if differences.len() < 2 {
         return false;
     }
+    let (mean, error) = paired_mean(differences);
+    mean > 0.0 && mean > sigmas * error
+}
+
+/// The mean of paired differences and its standard error (0 below two).
+pub(crate) fn paired_mean(differences: &[f64]) -> (f64, f64) {
+    let n = differences.len();
+    if n == 0 {
+        return (0.0, 0.0);
+    }
     let mean = differences.iter().sum::<f64>() / n as f64;
+    if n < 2 {
+        return (mean, 0.0);
+    }
     let variance = differences.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
-    mean > 0.0 && mean > sigmas * (variance / n as f64).sqrt()
+    (mean, (variance / n as f64).sqrt())
 }
 
 #[cfg(test)]

@@ -103,7 +103,7 @@ pub(crate) struct Effect {
 }
 
 impl Effect {
-    fn said(message: impl Into<String>) -> Effect {
+    pub(super) fn said(message: impl Into<String>) -> Effect {
         Effect {
             message: message.into(),
             ..Effect::default()
@@ -133,7 +133,7 @@ pub(crate) enum Failure {
     },
 }
 
-const STAYS: &str = "(the game stays where it was)";
+pub(super) const STAYS: &str = "(the game stays where it was)";
 const GOES_ON: &str = "(the game goes on with the script as it was)";
 
 impl Failure {
@@ -174,9 +174,9 @@ pub(crate) fn apply(session: &mut Session, command: Command) -> Result<Effect, F
             effect.replaced = Some(false);
             Ok(effect)
         }
-        Command::Hint if !session.ruleset.has_bot() => hint_mc(session),
+        Command::Hint if !session.ruleset.has_bot() => super::mc_hint::hint_mc(session),
         Command::Hint => hint(session),
-        Command::HintMc => hint_mc(session),
+        Command::HintMc => super::mc_hint::hint_mc(session),
         Command::Reload => reload(session),
         Command::Save {
             file,
@@ -263,89 +263,6 @@ fn hint(session: &mut Session) -> Result<Effect, Failure> {
     }
 }
 
-/// Each option's estimated win rate and mean score over worlds the player
-/// can not tell apart, best first.
-fn hint_mc(session: &mut Session) -> Result<Effect, Failure> {
-    if session.prompt().is_none() {
-        return Err(Failure::Refused(over("hint")));
-    }
-    // A person waits: at most a few seconds, then the best so far.
-    let mut settings = crate::run::mc::Settings {
-        budget: Some(std::time::Duration::from_secs(5)),
-        ..crate::run::mc::Settings::default()
-    };
-    if session.ruleset.has_bot() {
-        settings.rollout = crate::run::Answerer::ScriptBot;
-    }
-    let estimates = session.hint_mc(&settings).map_err(|e| match e {
-        crate::run::mc::Failure::Script(error) => Failure::Script {
-            message: format!("script error in a world of the hint: {error}"),
-            kind: Some(error.kind),
-            note: STAYS,
-        },
-        other => Failure::Refused(format!("no hint: {other}")),
-    })?;
-    let mut text = format!(
-        "hint (Monte Carlo over {} worlds of {} tried{}; no face-down card was looked at):",
-        estimates.worlds,
-        estimates.tried,
-        if estimates.cut_short {
-            ", cut short"
-        } else {
-            ""
-        }
-    );
-    // The first option is the one to take: the rollout bot's own choice
-    // unless another did clearly better in the same worlds, so it may show
-    // a slightly lower estimate than one below it; then it says so.
-    let leads = |e: &crate::run::mc::Estimate| (e.win_rate(), e.mean_score().unwrap_or(0.0));
-    let first_trails = estimates.options.iter().skip(1).any(|e| {
-        let (a, b) = (leads(e), leads(&estimates.options[0]));
-        a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)).is_gt()
-    });
-    let mut rows = Vec::new();
-    for (n, e) in estimates.options.iter().enumerate() {
-        let score = e
-            .mean_score()
-            .map_or(String::new(), |m| format!(", mean score {m:.1}"));
-        // An option surely worse is no longer played: say over how few.
-        let left = if e.games < estimates.worlds {
-            format!(" (surely worse: left after {} worlds)", e.games)
-        } else if n == 0 && first_trails {
-            " (the ruleset's bot's choice: no other did clearly better)".to_string()
-        } else {
-            String::new()
-        };
-        text += &format!(
-            "\n  {}. {}: win {:.0}% ± {:.0}{score}{left}",
-            e.index + 1,
-            e.label,
-            100.0 * e.win_rate(),
-            100.0 * e.margin()
-        );
-        let mut row = option_fields(e.index, &e.key, &e.label);
-        row.insert("win_rate".into(), json!(e.win_rate()));
-        row.insert("margin".into(), json!(e.margin()));
-        row.insert("mean_score".into(), json!(e.mean_score()));
-        row.insert("games".into(), json!(e.games));
-        rows.push(Value::Object(row));
-    }
-    let best = &estimates.options[0];
-    let mut effect = Effect::said(text);
-    effect.fields = option_fields(best.index, &best.key, &best.label);
-    effect.fields.insert("method".into(), json!("mc"));
-    effect.fields.insert("options".into(), Value::Array(rows));
-    effect
-        .fields
-        .insert("worlds".into(), json!(estimates.worlds));
-    effect.fields.insert("tried".into(), json!(estimates.tried));
-    effect
-        .fields
-        .insert("cut_short".into(), json!(estimates.cut_short));
-    effect.fields.insert("peeked".into(), json!(false));
-    Ok(effect)
-}
-
 fn reload(session: &mut Session) -> Result<Effect, Failure> {
     let (live, ruleset) = catalog::reread(&session.ruleset.file)
         .and_then(LiveRun::load)
@@ -400,7 +317,7 @@ fn load(session: &mut Session, file: &Named) -> Result<Effect, Failure> {
     Ok(effect)
 }
 
-fn option_fields(index: usize, key: &str, label: &str) -> Map<String, Value> {
+pub(super) fn option_fields(index: usize, key: &str, label: &str) -> Map<String, Value> {
     let mut fields = Map::new();
     fields.insert("index".into(), json!(index));
     fields.insert("key".into(), json!(key));
@@ -408,6 +325,6 @@ fn option_fields(index: usize, key: &str, label: &str) -> Map<String, Value> {
     fields
 }
 
-fn over(what: &str) -> String {
+pub(super) fn over(what: &str) -> String {
     format!("the game is over: there is nothing to {what}")
 }

@@ -6,6 +6,7 @@
 
 pub(crate) mod autosave;
 pub(crate) mod command;
+mod mc_hint;
 pub(crate) mod open;
 pub(crate) mod places;
 pub(crate) mod record_book;
@@ -287,14 +288,14 @@ impl Session {
     }
 
     /// Monte Carlo estimates of every option now, from worlds the player
-    /// can not tell apart (no face-down card is read); Ctrl-C cuts it short
-    /// with the best so far. Runs on a thread of its own with a fresh copy
-    /// of the ruleset, so the live run stays as it is.
+    /// can not tell apart (no face-down card is read), played on every
+    /// core; Ctrl-C cuts it short with the best so far. The worlds run on
+    /// threads of their own, each with a fresh copy of the ruleset, so the
+    /// live run stays as it is.
     pub(crate) fn hint_mc(
         &self,
         settings: &crate::run::mc::Settings,
     ) -> Result<crate::run::mc::Estimates, crate::run::mc::Failure> {
-        use crate::run::mc::{estimate, Failure, Moment};
         use crate::script::engine::INTERRUPT;
         use std::sync::atomic::Ordering;
         INTERRUPT.store(false, Ordering::Relaxed);
@@ -305,39 +306,23 @@ impl Session {
         let mut progress = |accepted: usize, tried: usize| {
             if terminal && started.elapsed().as_millis() > 1000 {
                 eprint!(
-                    "\rhint: {accepted} of {} worlds ({tried} tried), Ctrl-C for the best so far ",
-                    settings.worlds
+                    "\rhint: {accepted} worlds ({tried} tried), {:.1} s, Ctrl-C for the best so far ",
+                    started.elapsed().as_secs_f64()
                 );
                 shown = true;
             }
         };
-        let (file, options, deal, choices) = (
-            self.ruleset.file.clone(),
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let result = crate::run::mc::estimate_on_cores(
+            &self.ruleset.file,
             &self.options,
             &self.deal,
             &self.choices,
+            settings,
+            cores,
+            &interrupted,
+            &mut progress,
         );
-        let result = std::thread::scope(|scope| {
-            let worker = std::thread::Builder::new().stack_size(crate::run::live::STACK);
-            let handle = worker
-                .spawn_scoped(scope, || {
-                    let program = crate::run::Program::load(file)
-                        .map_err(|e| Failure::Load(format!("{e:#}")))?;
-                    let moment = Moment::look(&program, options, deal, choices)?;
-                    estimate(
-                        &program,
-                        options,
-                        &moment,
-                        settings,
-                        &interrupted,
-                        &mut progress,
-                    )
-                })
-                .map_err(|e| Failure::Load(format!("can not start a thread: {e}")))?;
-            handle
-                .join()
-                .unwrap_or_else(|_| Err(Failure::Load("the hint's thread panicked".into())))
-        });
         INTERRUPT.store(false, Ordering::Relaxed);
         if shown {
             eprint!("\r\x1b[K");

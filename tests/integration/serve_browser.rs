@@ -248,6 +248,26 @@ fn the_page_plays_by_clicking_undoes_and_finds_the_game_after_a_reload() {
         let table = client.find(Locator::Css("#table")).await.unwrap();
         assert_eq!(table.html(true).await.unwrap(), before);
 
+        // The odds say which option to take and why, and mark it in the
+        // table and among the options alike.
+        click(client, "#odds-button").await;
+        until(client, " #hint .verdict").await;
+        let text = async |css: &str| {
+            let element = client.find(Locator::Css(css)).await.unwrap();
+            element.text().await.unwrap()
+        };
+        let verdict = text("#hint .verdict").await;
+        assert!(
+            verdict.starts_with("Take ") || verdict.starts_with("Too close to call: "),
+            "{verdict}"
+        );
+        let marked = text("#hint tr.suggested td").await;
+        let label = marked
+            .strip_suffix(" ← take this")
+            .unwrap_or_else(|| panic!("the suggested row says so: {marked}"));
+        assert!(text("#options .hinted").await.contains(label), "{label}");
+        assert!(verdict.contains(label), "{verdict} does not name {label}");
+
         play_to_the_end(client, false).await;
         let ending = client.find(Locator::Css("#ending")).await.unwrap();
         assert!(ending.text().await.unwrap().contains("Score:"));

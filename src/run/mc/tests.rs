@@ -4,7 +4,9 @@
 use super::*;
 use crate::game::decision::Choice;
 use crate::run::world::Watch;
+use crate::run::Report;
 
+mod ranking;
 mod redeal;
 
 /// Four turns: each draws the deck's top card face up (and names it) or

@@ -280,18 +280,29 @@ function drawStanding(message) {
 function showHint(message) {
   const box = $("hint");
   box.replaceChildren();
-  const head = document.createElement("p");
-  head.textContent = `Hint: ${message.label}`;
-  box.append(head);
-  if (message.method === "mc") {
+  if (message.method !== "mc") {
+    const head = document.createElement("p");
+    head.textContent = `Hint: ${message.label}`;
+    box.append(head);
+  } else {
+    const verdict = document.createElement("p");
+    verdict.className = "verdict";
+    verdict.textContent = message.verdict;
     const note = document.createElement("p");
-    note.textContent = `Each option played out in ${message.worlds} worlds that differ only in what you have not seen${message.cut_short ? " (cut short)" : ""}:`;
+    note.textContent = `Each option played out in the same ${message.worlds} worlds, which differ only in what you have not seen${message.cut_short ? " (cut short)" : ""}; ${message.seconds.toFixed(1)} s on ${message.cores} ${message.cores === 1 ? "core" : "cores"}. Best first:`;
     const table = document.createElement("table");
-    table.innerHTML = "<thead><tr><th>option</th><th>wins</th><th>mean score</th></tr></thead>";
+    table.innerHTML = "<thead><tr><th>option</th><th>wins</th><th>mean score</th><th>against the best</th></tr></thead>";
     const rows = document.createElement("tbody");
     for (const row of message.options) {
       const tr = document.createElement("tr");
-      for (const text of [row.label, `${Math.round(100 * row.win_rate)}% ± ${Math.round(100 * row.margin)}`, row.mean_score === null ? "–" : row.mean_score.toFixed(1)]) {
+      tr.classList.toggle("suggested", row.suggested);
+      const cells = [
+        row.suggested ? `${row.label} ← take this` : row.label,
+        `${Math.round(100 * row.win_rate)}% ± ${Math.round(100 * row.margin)}`,
+        row.mean_score === null ? "–" : row.mean_score.toFixed(1),
+        versusBest(row, message.worlds),
+      ];
+      for (const text of cells) {
         const td = document.createElement("td");
         td.textContent = text;
         tr.append(td);
@@ -299,12 +310,28 @@ function showHint(message) {
       rows.append(tr);
     }
     table.append(rows);
-    box.append(note, table);
+    box.append(verdict, note, table);
   }
   box.hidden = false;
   for (const button of $("options").querySelectorAll("button")) {
     button.classList.toggle("hinted", Number(button.dataset.index) === message.index);
   }
+}
+
+// How an option of an mc hint stands against the best one, over the same
+// worlds: the paired difference and its 95% interval.
+function versusBest(row, worlds) {
+  const d = row.versus_best;
+  if (d === null) return "best estimate";
+  if (row.games < worlds) return `surely worse: left after ${row.games} worlds`;
+  if (d.low === null) return "–";
+  if (d.mean === 0 && d.low === 0 && d.high === 0) return "the same in every world";
+  const signed = (x, digits) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x).toFixed(digits)}`;
+  if (d.measure === "wins") {
+    const points = (x) => signed(Math.round(100 * x), 0);
+    return `${points(d.mean)} points (${points(d.low)} to ${points(d.high)})`;
+  }
+  return `as many wins, score ${signed(d.mean, 2)} (${signed(d.low, 2)} to ${signed(d.high, 2)})`;
 }
 
 // Shows the messages of one reply, in order.
