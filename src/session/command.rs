@@ -103,7 +103,7 @@ pub(crate) struct Effect {
 }
 
 impl Effect {
-    pub(super) fn said(message: impl Into<String>) -> Effect {
+    fn said(message: impl Into<String>) -> Effect {
         Effect {
             message: message.into(),
             ..Effect::default()
@@ -133,7 +133,7 @@ pub(crate) enum Failure {
     },
 }
 
-pub(super) const STAYS: &str = "(the game stays where it was)";
+const STAYS: &str = "(the game stays where it was)";
 const GOES_ON: &str = "(the game goes on with the script as it was)";
 
 impl Failure {
@@ -174,9 +174,9 @@ pub(crate) fn apply(session: &mut Session, command: Command) -> Result<Effect, F
             effect.replaced = Some(false);
             Ok(effect)
         }
-        Command::Hint if !session.ruleset.has_bot() => super::mc_hint::hint_mc(session),
+        Command::Hint if !session.ruleset.has_bot() => hint_mc(session),
         Command::Hint => hint(session),
-        Command::HintMc => super::mc_hint::hint_mc(session),
+        Command::HintMc => hint_mc(session),
         Command::Reload => reload(session),
         Command::Save {
             file,
@@ -263,6 +263,35 @@ fn hint(session: &mut Session) -> Result<Effect, Failure> {
     }
 }
 
+/// Each option's estimated win rate and mean score over worlds the player
+/// can not tell apart, best first.
+fn hint_mc(session: &mut Session) -> Result<Effect, Failure> {
+    if session.prompt().is_none() {
+        return Err(Failure::Refused(over("hint")));
+    }
+    // A person waits: worlds until the best is told from the others, at
+    // most a few seconds, then the best so far.
+    let mut settings = crate::run::mc::Settings {
+        budget: Some(std::time::Duration::from_secs(5)),
+        until_separated: true,
+        ..crate::run::mc::Settings::default()
+    };
+    if session.ruleset.has_bot() {
+        settings.rollout = crate::run::Answerer::ScriptBot;
+    }
+    let estimates = session.hint_mc(&settings).map_err(|e| match e {
+        crate::run::mc::Failure::Script(error) => Failure::Script {
+            message: format!("script error in a world of the hint: {error}"),
+            kind: Some(error.kind),
+            note: STAYS,
+        },
+        other => Failure::Refused(format!("no hint: {other}")),
+    })?;
+    let mut effect = Effect::said(super::mc_hint::text(&estimates));
+    effect.fields = super::mc_hint::fields(&estimates);
+    Ok(effect)
+}
+
 fn reload(session: &mut Session) -> Result<Effect, Failure> {
     let (live, ruleset) = catalog::reread(&session.ruleset.file)
         .and_then(LiveRun::load)
@@ -317,7 +346,7 @@ fn load(session: &mut Session, file: &Named) -> Result<Effect, Failure> {
     Ok(effect)
 }
 
-pub(super) fn option_fields(index: usize, key: &str, label: &str) -> Map<String, Value> {
+fn option_fields(index: usize, key: &str, label: &str) -> Map<String, Value> {
     let mut fields = Map::new();
     fields.insert("index".into(), json!(index));
     fields.insert("key".into(), json!(key));
@@ -325,6 +354,6 @@ pub(super) fn option_fields(index: usize, key: &str, label: &str) -> Map<String,
     fields
 }
 
-pub(super) fn over(what: &str) -> String {
+fn over(what: &str) -> String {
     format!("the game is over: there is nothing to {what}")
 }

@@ -2,35 +2,12 @@
 //! and why, then each option best first with its figures and how far it
 //! stands from the best over the same worlds; as data, the same figures.
 
-use super::command::{option_fields, over, Effect, Failure, STAYS};
-use super::Session;
 use crate::run::mc::{Difference, Estimate, Estimates, Measure};
 use serde_json::{json, Map, Value};
 
-/// Each option's estimated win rate and mean score over worlds the player
-/// can not tell apart, best first.
-pub(super) fn hint_mc(session: &mut Session) -> Result<Effect, Failure> {
-    if session.prompt().is_none() {
-        return Err(Failure::Refused(over("hint")));
-    }
-    // A person waits: worlds until the best is told from the others, at
-    // most a few seconds, then the best so far.
-    let mut settings = crate::run::mc::Settings {
-        budget: Some(std::time::Duration::from_secs(5)),
-        until_separated: true,
-        ..crate::run::mc::Settings::default()
-    };
-    if session.ruleset.has_bot() {
-        settings.rollout = crate::run::Answerer::ScriptBot;
-    }
-    let estimates = session.hint_mc(&settings).map_err(|e| match e {
-        crate::run::mc::Failure::Script(error) => Failure::Script {
-            message: format!("script error in a world of the hint: {error}"),
-            kind: Some(error.kind),
-            note: STAYS,
-        },
-        other => Failure::Refused(format!("no hint: {other}")),
-    })?;
+/// The hint in words: what was played, what to take, each option, and
+/// how long it took.
+pub(super) fn text(estimates: &Estimates) -> String {
     let mut text = format!(
         "hint (Monte Carlo over {} worlds of {} tried{}; no face-down card was looked at):",
         estimates.worlds,
@@ -41,58 +18,67 @@ pub(super) fn hint_mc(session: &mut Session) -> Result<Effect, Failure> {
             ""
         }
     );
-    let verdict = verdict(&estimates);
-    text += &format!("\n  {verdict}");
-    let mut rows = Vec::new();
+    text += &format!("\n  {}", verdict(estimates));
     for e in &estimates.options {
-        text += &row(e, &estimates);
-        rows.push(Value::Object(hint_row(e, &estimates)));
+        text += &row(e, estimates);
     }
+    let cores = if estimates.cores == 1 {
+        "core"
+    } else {
+        "cores"
+    };
     text += &format!(
-        "\n  ({:.1} s on {} {})",
+        "\n  ({:.1} s on {} {cores})",
         estimates.elapsed.as_secs_f64(),
         estimates.cores,
-        if estimates.cores == 1 {
-            "core"
-        } else {
-            "cores"
-        }
     );
+    text
+}
+
+/// The hint as data, for the protocol: the option to take, then the same
+/// figures as the words.
+pub(super) fn fields(estimates: &Estimates) -> Map<String, Value> {
     let suggested = estimates
         .options
         .iter()
         .find(|e| e.index == estimates.suggested)
         .expect("the suggestion is one of the options");
-    let mut effect = Effect::said(text);
-    effect.fields = option_fields(suggested.index, &suggested.key, &suggested.label);
-    effect.fields.insert("method".into(), json!("mc"));
-    effect.fields.insert("options".into(), Value::Array(rows));
-    effect
-        .fields
-        .insert("worlds".into(), json!(estimates.worlds));
-    effect.fields.insert("tried".into(), json!(estimates.tried));
-    effect
-        .fields
-        .insert("cut_short".into(), json!(estimates.cut_short));
-    effect.fields.insert("peeked".into(), json!(false));
-    effect.fields.insert(
-        "too_close_to_call".into(),
-        json!(estimates.too_close_to_call()),
-    );
-    effect
-        .fields
-        .insert("seconds".into(), json!(estimates.elapsed.as_secs_f64()));
-    effect.fields.insert("cores".into(), json!(estimates.cores));
-    effect.fields.insert("verdict".into(), json!(verdict));
-    Ok(effect)
+    let rows: Vec<Value> = estimates
+        .options
+        .iter()
+        .map(|e| Value::Object(hint_row(e, estimates)))
+        .collect();
+    let mut fields = option_fields(suggested);
+    let more = [
+        ("method", json!("mc")),
+        ("verdict", json!(verdict(estimates))),
+        ("options", Value::Array(rows)),
+        ("worlds", json!(estimates.worlds)),
+        ("tried", json!(estimates.tried)),
+        ("cut_short", json!(estimates.cut_short)),
+        ("too_close_to_call", json!(estimates.too_close_to_call())),
+        ("seconds", json!(estimates.elapsed.as_secs_f64())),
+        ("cores", json!(estimates.cores)),
+        ("peeked", json!(false)),
+    ];
+    for (name, value) in more {
+        fields.insert(name.into(), value);
+    }
+    fields
+}
+
+/// An option as every message names one: its index, key and label.
+fn option_fields(e: &Estimate) -> Map<String, Value> {
+    let mut fields = Map::new();
+    fields.insert("index".into(), json!(e.index));
+    fields.insert("key".into(), json!(e.key));
+    fields.insert("label".into(), json!(e.label));
+    fields
 }
 
 /// One option of an mc hint as data: its figures, and against the best.
-fn hint_row(
-    e: &crate::run::mc::Estimate,
-    estimates: &crate::run::mc::Estimates,
-) -> Map<String, Value> {
-    let mut row = option_fields(e.index, &e.key, &e.label);
+fn hint_row(e: &Estimate, estimates: &Estimates) -> Map<String, Value> {
+    let mut row = option_fields(e);
     row.insert("win_rate".into(), json!(e.win_rate()));
     row.insert("margin".into(), json!(e.margin()));
     row.insert("mean_score".into(), json!(e.mean_score()));
@@ -101,8 +87,8 @@ fn hint_row(
     let versus = e.versus_best.map(|d| {
         json!({
             "measure": match d.measure {
-                crate::run::mc::Measure::Wins => "wins",
-                crate::run::mc::Measure::Score => "score",
+                Measure::Wins => "wins",
+                Measure::Score => "score",
             },
             "mean": d.mean,
             "low": d.mean - d.margin,
