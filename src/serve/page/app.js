@@ -376,13 +376,34 @@ function show(messages) {
   if (hint) showHint(hint);
 }
 
+// While the odds are worked out (up to the hint's 5-second budget), says
+// what is being done and for how long so far.
+function showThinking() {
+  const box = $("hint");
+  const line = document.createElement("p");
+  box.replaceChildren(line);
+  box.hidden = false;
+  const started = performance.now();
+  const tick = () => {
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    line.textContent = `Playing every option out in worlds that differ only in what you have not seen: ${seconds} s (at most 5)…`;
+  };
+  tick();
+  return setInterval(tick, 100);
+}
+
 // Sends one protocol line. A game the server no longer holds (closed when
 // idle, or the server restarted) is resumed from its autosave.
 async function send(line) {
   if (!page.id || document.body.dataset.state === "busy") return;
   const before = document.body.dataset.state;
   setState("busy");
+  const thinking = line === "hint mc" ? showThinking() : null;
   const { status, body } = await request("POST", `/session/${page.id}`, { line });
+  if (thinking !== null) {
+    clearInterval(thinking);
+    $("hint").hidden = true;
+  }
   if (status === 404 && page.autosave) {
     if (await open(request("POST", "/session", { resume: page.autosave }))) {
       problem("The game had been closed; it was resumed from its autosave. Choose again.");
