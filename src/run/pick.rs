@@ -103,19 +103,21 @@ pub(crate) fn paired_mean(differences: &[f64]) -> (f64, f64) {
     (mean, (variance / n as f64).sqrt())
 }
 
+/// Worlds' results from their wins and scores, for the tests.
+#[cfg(test)]
+pub(crate) fn games(wins: &[bool], scores: &[f64]) -> Vec<Played> {
+    wins.iter()
+        .zip(scores)
+        .map(|(&win, &score)| Played {
+            win,
+            score: Some(score),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn games(wins: &[bool], scores: &[f64]) -> Vec<Played> {
-        wins.iter()
-            .zip(scores)
-            .map(|(&win, &score)| Played {
-                win,
-                score: Some(score),
-            })
-            .collect()
-    }
 
     #[test]
     fn one_more_win_in_eight_worlds_is_not_enough_two_are() {

@@ -64,17 +64,8 @@ pub(crate) fn against(other: &[Played], best: &[Played]) -> Difference {
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::pick::games as played;
     use super::*;
-
-    fn played(wins: &[bool], scores: &[f64]) -> Vec<Played> {
-        wins.iter()
-            .zip(scores)
-            .map(|(&win, &score)| Played {
-                win,
-                score: Some(score),
-            })
-            .collect()
-    }
 
     #[test]
     fn two_options_whose_win_rates_overlap_are_told_apart_when_one_wins_every_world_the_other_does()
