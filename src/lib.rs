@@ -17,6 +17,7 @@ mod fuzz;
 mod game;
 mod heap;
 mod json;
+mod leftovers;
 mod lines;
 mod read;
 mod render;
