@@ -26,6 +26,7 @@ mod run;
 mod script;
 mod serve;
 mod session;
+mod threads;
 mod transcript;
 mod usage;
 

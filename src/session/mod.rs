@@ -318,22 +318,20 @@ impl Session {
             &self.choices,
         );
         let result = std::thread::scope(|scope| {
-            let worker = std::thread::Builder::new().stack_size(crate::run::live::STACK);
-            let handle = worker
-                .spawn_scoped(scope, || {
-                    let program = crate::run::Program::load(file)
-                        .map_err(|e| Failure::Load(format!("{e:#}")))?;
-                    let moment = Moment::look(&program, options, deal, choices)?;
-                    estimate(
-                        &program,
-                        options,
-                        &moment,
-                        settings,
-                        &interrupted,
-                        &mut progress,
-                    )
-                })
-                .map_err(|e| Failure::Load(format!("can not start a thread: {e}")))?;
+            let handle = crate::threads::spawn_scoped(scope, "delve-hint", || {
+                let program =
+                    crate::run::Program::load(file).map_err(|e| Failure::Load(format!("{e:#}")))?;
+                let moment = Moment::look(&program, options, deal, choices)?;
+                estimate(
+                    &program,
+                    options,
+                    &moment,
+                    settings,
+                    &interrupted,
+                    &mut progress,
+                )
+            })
+            .map_err(|e| Failure::Load(e.to_string()))?;
             handle
                 .join()
                 .unwrap_or_else(|_| Err(Failure::Load("the hint's thread panicked".into())))
