@@ -7,8 +7,8 @@
 //! (`BODIES`) that its route's cap is reserved from. Reading a body takes
 //! no place that game work waits for.
 
+use super::held::App;
 use super::reply::error;
-use super::server::App;
 use axum::body::{Body, HttpBody};
 use axum::extract::{Request, State};
 use axum::http::header::{CONTENT_TYPE, HOST, ORIGIN};

@@ -8,6 +8,7 @@
 mod connections;
 mod game;
 mod guard;
+mod held;
 mod page;
 mod reply;
 mod requests;

@@ -4,8 +4,8 @@
 //! or a game is busy.
 
 use super::game::Game;
+use super::held::App;
 use super::reply::{body, bytes, reply, Answer, Refused};
-use super::server::App;
 use super::sessions;
 use super::work::{refused, with_room};
 use crate::session::autosave::Keeper;

@@ -1,11 +1,12 @@
 //! `delve serve`'s server: its runtime, its listener on 127.0.0.1, what it
 //! holds (games, connections, work, the budget for bodies) and its routes,
-//! every one behind `guard`. The bounds are each in the file of their
+//! every one behind `guard`. What it holds is in `held`. The bounds are each in the file of their
 //! concept: connections (`connections`), bodies (`guard`), game work
 //! (`work`), games (`sessions`).
 
 use super::connections::Connections;
 use super::guard::{guard, BODIES, LINE_BODY, SAVE_BODY};
+use super::held::App;
 use super::reply::error;
 use super::rulesets::Rulesets;
 use super::sessions::Sessions;
@@ -22,18 +23,6 @@ use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
-
-pub(crate) struct App {
-    pub(crate) sessions: Sessions,
-    pub(crate) rulesets: Rulesets,
-    /// The addresses a request may name in `Host` (and `Origin`).
-    pub(crate) hosts: [String; 2],
-    pub(crate) origins: [String; 2],
-    pub(crate) connections: Connections,
-    pub(crate) work: Work,
-    /// The bytes of bodies held at once (`guard::BODIES`).
-    pub(crate) bodies: Arc<Semaphore>,
-}
 
 /// Serves until the process is stopped; prints the address first.
 pub(crate) fn run(settings: &Settings) -> Result<()> {
