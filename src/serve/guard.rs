@@ -11,7 +11,7 @@ use super::held::App;
 use super::reply::error;
 use axum::body::{Body, HttpBody};
 use axum::extract::{Request, State};
-use axum::http::header::{CONTENT_TYPE, HOST, ORIGIN};
+use axum::http::header::{CONTENT_LENGTH, CONTENT_TYPE, HOST, ORIGIN};
 use axum::http::{Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
@@ -55,8 +55,12 @@ pub(crate) async fn guard(State(app): State<Arc<App>>, request: Request, next: N
         );
     };
     let (parts, body) = request.into_parts();
+    let announced = parts
+        .headers
+        .get(CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.parse().ok());
     let deadline = Instant::now() + GRACE + Duration::from_secs_f64(cap as f64 / MIN_RATE as f64);
-    match read(body, cap, deadline).await {
+    match read(body, announced, cap, deadline).await {
         Ok(bytes) => {
             next.run(Request::from_parts(parts, Body::from(bytes)))
                 .await
@@ -88,24 +92,28 @@ enum Unread {
 }
 
 /// The body, if it is at most `cap` bytes and all of it comes by `deadline`.
-/// Its pieces are kept as they come and joined once whole, so an unfinished
-/// body holds no more than what came.
-async fn read(mut body: Body, cap: usize, deadline: Instant) -> Result<Vec<u8>, Unread> {
-    let mut pieces = Vec::new();
-    let mut size = 0;
+/// Each piece is copied out as it comes, so hyper's buffers go back to it
+/// at once, into room for the length announced (within the cap, which the
+/// budget counted): an unfinished body holds what came, and no more.
+async fn read(
+    mut body: Body,
+    announced: Option<usize>,
+    cap: usize,
+    deadline: Instant,
+) -> Result<Vec<u8>, Unread> {
+    let mut bytes = Vec::with_capacity(announced.unwrap_or(0).min(cap));
     loop {
         let frame = std::future::poll_fn(|cx| Pin::new(&mut body).poll_frame(cx));
         match tokio::time::timeout_at(deadline, frame).await {
             Err(_) => return Err(Unread::Late),
-            Ok(None) => return Ok(pieces.concat()),
+            Ok(None) => return Ok(bytes),
             Ok(Some(Err(_))) => return Err(Unread::Broken),
             Ok(Some(Ok(frame))) => {
                 if let Ok(data) = frame.into_data() {
-                    size += data.len();
-                    if size > cap {
+                    if bytes.len() + data.len() > cap {
                         return Err(Unread::TooLarge);
                     }
-                    pieces.push(data);
+                    bytes.extend_from_slice(&data);
                 }
             }
         }

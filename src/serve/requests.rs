@@ -74,9 +74,10 @@ pub(crate) async fn start(
         (Some(name), None) => {
             app.work
                 .blocking(move || {
-                    with_room(&room.sessions, || {
+                    let opened = with_room(&room.sessions, || {
                         Game::resume(&name, Keeper::for_user(true))
-                    })
+                    });
+                    hold(&room, opened)
                 })
                 .await?
         }
@@ -96,10 +97,11 @@ pub(crate) async fn start(
             };
             app.work
                 .blocking(move || {
-                    with_room(&room.sessions, || {
+                    let opened = with_room(&room.sessions, || {
                         let session = spec.clone().open()?;
                         Ok(Game::begin(session, Keeper::for_user(true)))
-                    })
+                    });
+                    hold(&room, opened)
                 })
                 .await?
         }
@@ -110,11 +112,17 @@ pub(crate) async fn start(
             ))
         }
     };
-    let (game, messages) = opened.map_err(|e| refused(&e))?;
+    let value = opened.map_err(|e| refused(&e))?;
+    Ok(reply(StatusCode::OK, &value))
+}
+
+/// A game opened, held under a new id (on the blocking pool: a game it
+/// closes to make room is waited for): the reply to the page.
+fn hold(app: &App, opened: anyhow::Result<(Game, Vec<Value>)>) -> anyhow::Result<Value> {
+    let (game, messages) = opened?;
     let autosave = game.autosave();
     let id = app.sessions.insert(game);
-    let value = json!({"id": id, "autosave": autosave, "messages": messages});
-    Ok(reply(StatusCode::OK, &value))
+    Ok(json!({"id": id, "autosave": autosave, "messages": messages}))
 }
 
 /// A page's options, `{"name": value}`, as the settings `--opt` takes.
