@@ -19,10 +19,7 @@ use std::sync::atomic::Ordering;
 /// rule code and deep data meet the sandbox's limits, not the stack's end.
 pub fn run(cli: Cli) -> Result<()> {
     crate::heap::set_bound_from_environment().map_err(crate::usage::UsageError)?;
-    let worker = std::thread::Builder::new()
-        .name("delve".into())
-        .stack_size(crate::run::live::STACK)
-        .spawn(move || command(cli))?;
+    let worker = crate::threads::spawn("delve", move || command(cli))?;
     worker
         .join()
         .unwrap_or_else(|_| Err(anyhow::anyhow!("delve stopped unexpectedly")))

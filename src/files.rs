@@ -5,9 +5,12 @@
 //! folder (the `tempfile` crate), is synced, and is then renamed over the
 //! target, and the folder is synced so the rename survives a crash. Only a
 //! regular file already of the same kind is replaced (see `file_kind`).
+//! The temporary file is locked while it is written, and a write first
+//! removes what killed writers left in its folder (see `leftovers`).
 
 pub(crate) use crate::file_kind::Kind;
 use crate::file_kind::{found, not_of_kind, Found};
+use crate::leftovers;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -29,8 +32,12 @@ pub(crate) enum Replace {
 pub(crate) fn write(path: &Path, bytes: &[u8], kind: Kind, replace: Replace) -> io::Result<()> {
     let existing = check(path, kind, replace)?;
     let dir = folder_of(path);
+    leftovers::remove_in(&dir);
     let mut builder = tempfile::Builder::new();
-    builder.prefix(".delve-").suffix(".tmp");
+    builder
+        .prefix(leftovers::PREFIX)
+        .rand_bytes(leftovers::RANDOM)
+        .suffix(leftovers::SUFFIX);
     #[cfg(unix)]
     {
         // Read and write for everyone the umask allows, as a plain create
@@ -39,6 +46,10 @@ pub(crate) fn write(path: &Path, bytes: &[u8], kind: Kind, replace: Replace) -> 
         builder.permissions(fs::Permissions::from_mode(0o666));
     }
     let mut temp = builder.tempfile_in(&dir).map_err(|e| in_folder(&dir, &e))?;
+    // Held until the file is renamed (or removed): while it is, no later
+    // write takes the file for a dead writer's. Where the system has no
+    // such locks, no file is ever taken for one (`leftovers`).
+    let _ = temp.as_file().lock();
     temp.write_all(bytes)?;
     if existing {
         // A replaced file keeps its mode (a shared save stays shared).

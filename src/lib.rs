@@ -17,6 +17,7 @@ mod fuzz;
 mod game;
 mod heap;
 mod json;
+mod leftovers;
 mod lines;
 mod read;
 mod render;
@@ -25,6 +26,7 @@ mod run;
 mod script;
 mod serve;
 mod session;
+mod threads;
 mod transcript;
 mod usage;
 

@@ -39,6 +39,20 @@ pub struct Failure {
     pub transcript: String,
 }
 
+/// Why the session checks of a seed stopped: an invariant the rules broke,
+/// or the machine (a thread it would not start), which says nothing of
+/// the rules and is no failure of theirs.
+enum Broken {
+    Rules(Box<Failure>),
+    Machine(anyhow::Error),
+}
+
+impl From<Failure> for Broken {
+    fn from(failure: Failure) -> Broken {
+        Broken::Rules(Box::new(failure))
+    }
+}
+
 /// What must match when the same game is reached twice.
 #[derive(Debug, PartialEq)]
 struct State {
@@ -116,7 +130,8 @@ pub fn check(
         };
         live = match game.session_moves(live, &played.choices) {
             Ok(live) => live,
-            Err(failure) => return Ok(Some(failure)),
+            Err(Broken::Rules(failure)) => return Ok(Some(*failure)),
+            Err(Broken::Machine(error)) => return Err(error),
         };
     }
     Ok(None)
@@ -132,8 +147,9 @@ pub fn check_all(
 ) -> Result<Vec<Option<Failure>>> {
     crate::usage::last_seed(first, games)?;
     let pool = rayon::ThreadPoolBuilder::new()
-        .stack_size(crate::run::live::STACK)
-        .build()?;
+        .stack_size(crate::threads::STACK)
+        .build()
+        .map_err(crate::threads::no_pool)?;
     // Enough runs of seeds to keep every core busy, even for one configuration.
     let wanted = pool.current_num_threads() * 2;
     let parts = wanted.div_ceil(configurations.len().max(1)) as u64;
@@ -276,13 +292,13 @@ impl Game<'_> {
 
     /// Undo, redo and save at a point that depends on the seed; returns the
     /// live run for the next game.
-    fn session_moves(&self, live: LiveRun, choices: &[Choice]) -> Result<LiveRun, Failure> {
+    fn session_moves(&self, live: LiveRun, choices: &[Choice]) -> Result<LiveRun, Broken> {
         let at = match choices.len() {
             0 => 0,
             n => (self.seed as usize).wrapping_mul(7919) % n,
         };
         let prefix = &choices[..at];
-        let error = |e: ScriptError| self.script_failed(&e, prefix);
+        let error = |e: ScriptError| Broken::from(self.script_failed(&e, prefix));
         let ruleset = self.program.ruleset().clone();
         let mut session = Session::begin(
             live,
@@ -297,14 +313,16 @@ impl Game<'_> {
             session.redo().map_err(error)?;
         }
         if let Some(difference) = differs(&before, &State::of_session(&session)) {
-            return Err(self.fail(
-                "undo then redo returns to the same state",
-                difference,
-                prefix,
-            ));
+            return Err(self
+                .fail(
+                    "undo then redo returns to the same state",
+                    difference,
+                    prefix,
+                )
+                .into());
         }
         let saved = "a save loads back to the same state";
-        let dir = tempfile::tempdir().map_err(|e| self.fail(saved, e.to_string(), prefix))?;
+        let dir = tempfile::tempdir().map_err(|e| Broken::Machine(e.into()))?;
         let path = dir.path().join("check.json");
         let trusted = self.program.ruleset().file.path.clone();
         let loaded = save::save_to(
@@ -315,9 +333,15 @@ impl Game<'_> {
             crate::files::Replace::Nothing,
         )
         .and_then(|()| save::load(&path, "check.json", trusted.as_deref()))
-        .map_err(|e| self.fail(saved, format!("{e:#}"), prefix))?;
+        .map_err(|e| {
+            if crate::threads::is_no_thread(&e) {
+                Broken::Machine(e)
+            } else {
+                self.fail(saved, format!("{e:#}"), prefix).into()
+            }
+        })?;
         if let Some(difference) = differs(&before, &State::of_session(&loaded.session)) {
-            return Err(self.fail(saved, difference, prefix));
+            return Err(self.fail(saved, difference, prefix).into());
         }
         Ok(session.into_live())
     }

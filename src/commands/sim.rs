@@ -123,8 +123,7 @@ pub(crate) fn simulate(
         let handles: Vec<_> = (1..jobs as u64)
             .map(|job| {
                 let file = file.clone();
-                let worker = std::thread::Builder::new().stack_size(crate::run::live::STACK);
-                let spawned = worker.spawn_scoped(scope, move || {
+                let spawned = crate::threads::spawn_scoped(scope, "delve-sim", move || {
                     let program = Program::load(file).map_err(|e| {
                         lowest_failure.fetch_min(job, Ordering::Relaxed);
                         (job, format!("{e:#}"))
@@ -144,7 +143,7 @@ pub(crate) fn simulate(
                     Ok(handle) => handle
                         .join()
                         .unwrap_or_else(|_| Err((job, "a worker panicked".into()))),
-                    Err(error) => Err((job, format!("can not start a worker thread: {error}"))),
+                    Err(error) => Err((job, format!("can not start a worker: {error}"))),
                 }
             }))
             .collect()

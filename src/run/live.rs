@@ -3,6 +3,9 @@
 //! at decision 80 as at decision 5. Undo, load and reload start a fresh run
 //! on the same thread, which replays. Rhai's engine can not move between
 //! threads, so the thread loads the ruleset itself and sends back what it is.
+//! A thread the machine will not start is said to be the machine's fault
+//! (`threads::NoThread`); a `LiveRun` dropped waits for its thread to end,
+//! so its stack is given back before the next one is asked for.
 
 use super::Program;
 use super::{run, Link, Plan, Reply, Report, Request, Stop};
@@ -16,12 +19,10 @@ use std::sync::atomic::Ordering;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 
-/// A script's thread gets a large stack: deep rule code and deep data are
-/// stopped by the sandbox's limits, not by the thread's end of stack.
-pub(crate) const STACK: usize = 256 << 20;
-
 pub struct LiveRun {
     requests: Sender<Request>,
+    /// The run's thread, joined on drop.
+    thread: Option<std::thread::JoinHandle<()>>,
     replies: Receiver<Reply>,
     /// Whether the run waits for an answer (else it has ended or failed).
     asking: bool,
@@ -33,15 +34,15 @@ impl LiveRun {
         let (requests, request_end) = channel();
         let (reply_end, replies) = channel();
         let (loaded_end, loaded) = channel();
-        std::thread::Builder::new()
-            .name("delve-run".into())
-            .stack_size(STACK)
-            .spawn(move || serve(&file, request_end, reply_end, &loaded_end))?;
+        let thread = crate::threads::spawn("delve-run", move || {
+            serve(&file, request_end, reply_end, &loaded_end);
+        })?;
         let ruleset = loaded
             .recv()
             .map_err(|_| anyhow!("the thread that runs the game stopped while loading"))??;
         let live = LiveRun {
             requests,
+            thread: Some(thread),
             replies,
             asking: false,
         };
@@ -94,6 +95,19 @@ impl LiveRun {
         };
         self.asking = matches!(report.stop, Stop::Asking(_));
         report
+    }
+}
+
+impl Drop for LiveRun {
+    /// Ends the thread: with no more requests to come, a run waiting in
+    /// `ask` is abandoned and the thread returns (between requests it only
+    /// waits, so this is quick).
+    fn drop(&mut self) {
+        let (closed, _) = channel();
+        drop(std::mem::replace(&mut self.requests, closed));
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
     }
 }
 

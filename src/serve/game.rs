@@ -124,10 +124,17 @@ impl Game {
 
     /// Replaces the game with the save file `text` (uploaded by the page);
     /// on failure the game stays as it was and the error says why.
-    /// `trusted` is the script the person named on the command line.
-    pub(crate) fn load_text(&mut self, text: &str, trusted: Option<&PathBuf>) -> Vec<Value> {
+    /// `trusted` is the script the person named on the command line. The
+    /// one error is a thread the machine would not start: not the save's
+    /// fault, so not told as a protocol error.
+    pub(crate) fn load_text(
+        &mut self,
+        text: &str,
+        trusted: Option<&PathBuf>,
+    ) -> Result<Vec<Value>> {
         let trust = Trust::Named(trusted.map(PathBuf::as_path));
-        match save::load_text(text, "the uploaded save", trust) {
+        Ok(match save::load_text(text, "the uploaded save", trust) {
+            Err(error) if crate::threads::is_no_thread(&error) => return Err(error),
             Err(error) => {
                 let message = format!("{error:#}");
                 vec![json!({"type": "error", "command": "load", "message": message})]
@@ -142,7 +149,7 @@ impl Game {
                 messages.extend(self.keep());
                 messages
             }
-        }
+        })
     }
 
     /// Counts the game the first time it ends and writes its autosave; a

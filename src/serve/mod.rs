@@ -5,12 +5,17 @@
 //! a `Session` with its autosave, as at the REPL. docs/serve.md tells what
 //! it promises.
 
+mod connections;
 mod game;
+mod guard;
+mod held;
 mod page;
 mod reply;
+mod requests;
 mod rulesets;
 mod server;
 mod sessions;
+mod work;
 
 use std::time::Duration;
 

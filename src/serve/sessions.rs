@@ -2,15 +2,27 @@
 //! most `most` of them (each has a thread of its own, its `LiveRun`), and
 //! none idle for longer than `idle`. A new game in a full table closes the
 //! one idle longest. A closed game's autosave stays, so the page (or
-//! `delve resume`) brings it back.
+//! `delve resume`) brings it back. Each game has a queue of its own, so
+//! requests that wait for one game never wait for another.
 
 use super::game::Game;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
 
-/// One game, locked while a request acts on it.
-pub(crate) type Shared = Arc<Mutex<Game>>;
+/// Requests that may wait for one game at once (a page sends one at a
+/// time); past that, the game is busy.
+pub(crate) const QUEUE: usize = 8;
+
+/// One game: locked while a request acts on it, and the places of the
+/// requests that wait for it.
+pub(crate) struct Held {
+    pub(crate) game: Arc<tokio::sync::Mutex<Game>>,
+    pub(crate) queue: Semaphore,
+}
+
+pub(crate) type Shared = Arc<Held>;
 
 pub(crate) struct Sessions {
     table: Mutex<HashMap<String, Entry>>,
@@ -54,7 +66,10 @@ impl Sessions {
                 }
             }
             let entry = Entry {
-                game: Arc::new(Mutex::new(game)),
+                game: Arc::new(Held {
+                    game: Arc::new(tokio::sync::Mutex::new(game)),
+                    queue: Semaphore::new(QUEUE),
+                }),
                 used: Instant::now(),
             };
             table.insert(id.clone(), entry);
@@ -85,6 +100,22 @@ impl Sessions {
         closed.len()
     }
 
+    /// Closes the game idle longest that no request holds or waits for, to
+    /// give its thread's room to a new one; whether there was one. Its
+    /// thread has ended when this returns.
+    pub(crate) fn close_idlest(&self) -> bool {
+        let closed = {
+            let mut table = self.lock();
+            let idlest = table
+                .iter()
+                .filter(|(_, e)| Arc::strong_count(&e.game) == 1 && e.game.game.try_lock().is_ok())
+                .min_by_key(|(_, e)| e.used)
+                .map(|(id, _)| id.clone());
+            idlest.and_then(|id| table.remove(&id))
+        };
+        closed.is_some()
+    }
+
     pub(crate) fn len(&self) -> usize {
         self.lock().len()
     }
@@ -105,11 +136,4 @@ fn idle_ones(table: &mut HashMap<String, Entry>, idle: Duration) -> Vec<Entry> {
         .map(|(id, _)| id.clone())
         .collect();
     stale.iter().filter_map(|id| table.remove(id)).collect()
-}
-
-/// Locks one game for a request.
-pub(crate) fn lock(game: &Shared) -> MutexGuard<'_, Game> {
-    // A panic inside a step is a bug, but the session's own rule holds: a
-    // failed step leaves the game where it was, so the game may go on.
-    game.lock().unwrap_or_else(PoisonError::into_inner)
 }

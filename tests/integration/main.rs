@@ -31,8 +31,10 @@ mod random_play;
 mod rule_authors;
 mod saves;
 mod serve;
+mod serve_bounds;
 mod serve_browser;
 mod sessions;
+mod short_of_threads;
 mod writes;
 
 /// The `delve` binary, without colour and without touching the user's

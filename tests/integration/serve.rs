@@ -31,9 +31,25 @@ impl Server {
     /// Starts `delve serve ARGS --port 0` with `home` as its home, state and
     /// data folders, and reads the address it prints.
     pub(crate) fn start(home: &Path, args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_delve"))
-            .arg("serve")
-            .args(args)
+        let mut command = Command::new(env!("CARGO_BIN_EXE_delve"));
+        command.arg("serve").args(args);
+        Server::spawn(home, command)
+    }
+
+    /// As `start`, with the process's address space limited to `kb` KiB
+    /// (`ulimit -v`, as shared hosts and CI containers set).
+    pub(crate) fn start_limited(home: &Path, args: &[&str], kb: u64) -> Server {
+        let mut command = Command::new("sh");
+        command
+            .arg("-c")
+            .arg(format!("ulimit -v {kb} && exec \"$0\" serve \"$@\""))
+            .arg(env!("CARGO_BIN_EXE_delve"))
+            .args(args);
+        Server::spawn(home, command)
+    }
+
+    fn spawn(home: &Path, mut command: Command) -> Server {
+        let mut child = command
             .args(["--port", "0"])
             .env("HOME", home)
             .env("XDG_STATE_HOME", home.join("state"))

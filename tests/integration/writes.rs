@@ -373,3 +373,48 @@ fn dozens_of_games_at_once_are_all_counted() {
         ["stats.json", "stats.lock"]
     );
 }
+
+#[test]
+fn a_later_write_removes_what_a_killed_save_left_and_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name);
+    let aged = |name: &str| {
+        let file = fs::File::options().write(true).open(at(name)).unwrap();
+        let then = std::time::SystemTime::now() - std::time::Duration::from_hours(1);
+        file.set_modified(then).unwrap();
+    };
+    // A save killed before its rename leaves its temporary file; a live
+    // writer (here this test) holds its file locked; a file just made may
+    // be a writer's that has not locked it yet; the rest are not delve's.
+    let planted = [
+        ".delve-k1LLed.tmp",
+        ".delve-wr1tes.tmp",
+        ".delve-n3wone.tmp",
+        ".delve-notes.tmp",
+        "mine.tmp",
+    ];
+    for name in planted {
+        fs::write(at(name), "{\"format\": \"delve-save\"").unwrap();
+        if name != ".delve-n3wone.tmp" {
+            aged(name);
+        }
+    }
+    let writing = fs::File::open(at(".delve-wr1tes.tmp")).unwrap();
+    writing.lock().unwrap();
+    let seen = repl_in(dir.path(), "save g.json\n");
+    assert!(seen.contains("Saved to g.json."), "{seen}");
+    assert_eq!(
+        names(dir.path()),
+        [
+            ".delve-n3wone.tmp",
+            ".delve-notes.tmp",
+            ".delve-wr1tes.tmp",
+            "g.json",
+            "mine.tmp"
+        ]
+    );
+    // Its writer gone, the next write there takes it too.
+    drop(writing);
+    repl_in(dir.path(), "save g.json\n");
+    assert!(!at(".delve-wr1tes.tmp").exists());
+}

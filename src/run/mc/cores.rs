@@ -53,7 +53,7 @@ pub(crate) fn estimate_on_cores(
             let shared = &shared;
             let started = std::thread::Builder::new()
                 .name("delve-world".into())
-                .stack_size(crate::run::live::STACK)
+                .stack_size(crate::threads::STACK)
                 .spawn_scoped(scope, move || {
                     work(
                         file, options, deal, choices, settings, shared, stop, &sender,

@@ -1,0 +1,95 @@
+//! Where game work runs: on a small pool of blocking threads (each waits
+//! on a game's own thread), at most `IN_FLIGHT` requests at once and past
+//! that the server is busy. A request for a game first waits its turn on
+//! that game alone (at most `sessions::QUEUE` of them), holding nothing
+//! else meanwhile, so a game with a long queue takes one thread of the pool
+//! at most and never holds up another game. A thread the machine will not
+//! start closes the game idle longest to make room, once, and is otherwise
+//! told as the machine's shortage (503), not as a bad request.
+
+use super::game::Game;
+use super::reply::Refused;
+use super::sessions::{Sessions, Shared, QUEUE};
+use axum::http::StatusCode;
+use std::sync::Arc;
+use tokio::sync::Semaphore;
+
+/// Threads that run game work.
+pub(crate) const BLOCKING_THREADS: usize = 4;
+/// Requests that may wait for game work at once.
+const IN_FLIGHT: usize = 64;
+
+pub(crate) struct Work {
+    in_flight: Arc<Semaphore>,
+}
+
+impl Work {
+    pub(crate) fn new() -> Work {
+        Work {
+            in_flight: Arc::new(Semaphore::new(IN_FLIGHT)),
+        }
+    }
+
+    /// Runs `work` on the blocking pool, if not too many requests wait for it.
+    pub(crate) async fn blocking<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Refused> {
+        let Ok(permit) = self.in_flight.clone().try_acquire_owned() else {
+            return Err(busy("the server is busy with other requests"));
+        };
+        let result = tokio::task::spawn_blocking(move || {
+            let result = work();
+            drop(permit);
+            result
+        })
+        .await;
+        result.map_err(|_| Refused::internal("delve failed on this request (a bug)"))
+    }
+
+    /// Runs `work` on `held`'s game once the requests before it for that
+    /// game are answered.
+    pub(crate) async fn on_game<T: Send + 'static>(
+        &self,
+        held: &Shared,
+        work: impl FnOnce(&mut Game) -> T + Send + 'static,
+    ) -> Result<T, Refused> {
+        let Ok(_waiting) = held.queue.try_acquire() else {
+            return Err(busy(&format!(
+                "this game has {QUEUE} requests waiting already"
+            )));
+        };
+        let mut game = held.game.clone().lock_owned().await;
+        self.blocking(move || work(&mut game)).await
+    }
+}
+
+/// Tries `attempt`, and if the machine would not start its thread, closes
+/// the game idle longest and tries once more.
+pub(crate) fn with_room<T>(
+    sessions: &Sessions,
+    mut attempt: impl FnMut() -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
+    match attempt() {
+        Err(error) if crate::threads::is_no_thread(&error) && sessions.close_idlest() => attempt(),
+        done => done,
+    }
+}
+
+/// What a request that failed to start a game or load one is told: the
+/// machine's shortage is 503 (try later), anything else the request's fault.
+pub(crate) fn refused(error: &anyhow::Error) -> Refused {
+    let status = if crate::threads::is_no_thread(error) {
+        StatusCode::SERVICE_UNAVAILABLE
+    } else {
+        StatusCode::BAD_REQUEST
+    };
+    Refused::new(status, format!("{error:#}"))
+}
+
+fn busy(why: &str) -> Refused {
+    Refused::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        format!("{why}: try again in a moment"),
+    )
+}
