@@ -222,6 +222,11 @@ impl Repl<'_> {
             Ok(path) => path,
             Err(refused) => return Ok(Reply::Refused(refused)),
         };
+        let session = self.session.as_ref().expect("checked by the caller");
+        // Refused before asking whether to replace a file it would not write.
+        if let Some(refused) = record::unreachable_script(session, &path, file) {
+            return Ok(Reply::Refused(refused));
+        }
         let Some(replace) = self.may_write(&path, file, Kind::Transcript)? else {
             return Ok(Reply::Refused(format!(
                 "Not recorded: {file} is as it was."
