@@ -294,8 +294,11 @@ impl<'a> Repl<'a> {
     fn command(&mut self, command: Command) -> io::Result<()> {
         match command {
             Command::Help(topic) => {
-                let text = help::help(topic.as_deref());
-                self.say(&text)
+                // Laid out in columns: a command's summary goes on under
+                // its column, prose fills the screen's width.
+                let width = self.input.width();
+                let text = render::printable(&help::help(topic.as_deref()));
+                writeln!(self.out, "{}", wrap::wrap_columns(&text, width))
             }
             Command::List => {
                 let width = self.input.width();

@@ -122,7 +122,7 @@ pub(crate) fn unreachable_script(session: &Session, path: &Path, shown: &str) ->
     Some(format!(
         "can not record to {shown}: a transcript may name only a script in its own folder or below it, \
          and {} is not there, so `delve test` and `delve replay` would refuse it; \
-         record beside the script (`record {}`) or in a folder below the script's",
+         record beside the script (`record {}`) or in a folder that holds it",
         file.name,
         beside.display()
     ))
