@@ -46,7 +46,9 @@ pub(crate) const COMMANDS: &[Manual] = &[
         details: "Brings back an unfinished game: delve saves each game after every choice, so it \
          survives quitting, a closed terminal or a crash. With one unfinished game, `resume` \
          brings it back; with several it lists them, and `resume N` (or its name) picks one. \
-         From the shell: `delve resume`.\n\
+         A game you leave for another (`play`, `new`, `load`) stays saved as you left it. \
+         From the shell: `delve resume`; `delve resume --forget N` forgets a game, and \
+         `--forget finished` every game that ended.\n\
          Examples: resume\n          resume 2",
     },
     Manual {

@@ -49,6 +49,8 @@ pub(crate) struct Repl<'a> {
     asks: bool,
     /// The game's end is in the statistics already.
     counted: bool,
+    /// The game in progress is being replaced, and keeps its autosave.
+    leaving: bool,
     /// Said once after the header (how a loaded game loaded).
     opening: Vec<String>,
     games: Vec<String>,
@@ -76,6 +78,7 @@ impl<'a> Repl<'a> {
             keeper: None,
             asks: false,
             counted: false,
+            leaving: false,
             opening: Vec::new(),
             games: catalog::names(),
         }
@@ -366,11 +369,15 @@ impl<'a> Repl<'a> {
 
     /// Does a command to the game in progress, and says what came of it.
     fn act(&mut self, command: act::Command) -> io::Result<()> {
+        // Whether `may_replace` let the game go: only a replacement does.
+        let leaving = std::mem::take(&mut self.leaving);
         let session = self.session.as_mut().expect("checked by the caller");
         match act::apply(session, command) {
             Ok(effect) => {
                 if let Some(counted) = effect.replaced {
                     self.counted = counted;
+                    self.leaving = leaving;
+                    self.replaced()?;
                 }
                 if effect.moved {
                     self.changed = Some(effect.news);

@@ -272,7 +272,7 @@ async fn start(State(app): State<Arc<App>>, raw: Result<Bytes, BytesRejection>) 
     let start: Start = body(raw)?;
     let opened = match (start.resume, start.game) {
         (Some(name), None) => {
-            blocking(&app, move || Game::resume(&name, Keeper::for_user(true))).await?
+            blocking(&app, move || Game::resume(&name, Keeper::for_browser())).await?
         }
         (None, Some(game)) => {
             if !app.rulesets.offers(&game) {
@@ -290,7 +290,7 @@ async fn start(State(app): State<Arc<App>>, raw: Result<Bytes, BytesRejection>) 
             };
             blocking(&app, move || {
                 spec.open()
-                    .map(|session| Game::begin(session, Keeper::for_user(true)))
+                    .map(|session| Game::begin(session, Keeper::for_browser()))
             })
             .await?
         }
