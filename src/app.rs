@@ -67,28 +67,11 @@ fn command(cli: Cli) -> Result<()> {
             )?)
         }
         Some(Command::Play(args)) => repl(open(&args.game)?, Keeper::for_user(kept(args.keep))),
-        Some(Command::Resume { which, keep }) => {
-            // The keeper that finds the game goes on saving it in its own file.
-            let mut keeper = Keeper::for_user(kept(keep));
-            let opened = match keeper.resume(which.as_deref())? {
-                Found::One(loaded) => {
-                    let loaded = *loaded;
-                    let mut notes = loaded.notes;
-                    notes.insert(0, "Resumed your game.".into());
-                    Opened {
-                        session: Some(loaded.session),
-                        counted: loaded.counted,
-                        notes,
-                    }
-                }
-                // Several: the REPL opens with the list, and `resume N` picks one.
-                Found::Several(list) => Opened {
-                    notes: vec![list],
-                    ..Opened::none()
-                },
-            };
-            repl(opened, keeper)
-        }
+        Some(Command::Resume {
+            which,
+            keep,
+            forget,
+        }) => resume(which.as_deref(), keep, forget.as_deref()),
         Some(Command::Stats { game, json }) => stats(game.as_deref(), json),
         Some(Command::Sim(args)) if args.profile => crate::commands::profile::command(&args),
         Some(Command::Sim(args)) => crate::commands::sim::command(&args),
@@ -128,6 +111,35 @@ fn command(cli: Cli) -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// `delve resume`: the game named, the only one or the list of unfinished
+/// games in the REPL; with `--forget`, the games named removed instead.
+fn resume(which: Option<&str>, keep: bool, forget: Option<&str>) -> Result<()> {
+    if let Some(forget) = forget {
+        println!("{}", Keeper::for_user(false).forget(forget)?);
+        return Ok(());
+    }
+    // The keeper that finds the game goes on saving it in its own file.
+    let mut keeper = Keeper::for_user(kept(keep));
+    let opened = match keeper.resume(which)? {
+        Found::One(loaded) => {
+            let loaded = *loaded;
+            let mut notes = loaded.notes;
+            notes.insert(0, "Resumed your game.".into());
+            Opened {
+                session: Some(loaded.session),
+                counted: loaded.counted,
+                notes,
+            }
+        }
+        // Several: the REPL opens with the list, and `resume N` picks one.
+        Found::Several(list) => Opened {
+            notes: vec![list],
+            ..Opened::none()
+        },
+    };
+    repl(opened, keeper)
 }
 
 /// Checks one configuration, every configuration of one ruleset, or every

@@ -57,12 +57,20 @@ pub enum Command {
         long_about = "Brings back an unfinished game played in the REPL: each game is saved \
             after every choice, in a file of its own, so games in two terminals never replace \
             each other. With one unfinished game it is resumed; with several they are listed, \
-            and `resume N` at the prompt (or `delve resume N`) picks one.",
-        after_help = "Examples:\n  delve resume\n  delve resume 2"
+            and `resume N` at the prompt (or `delve resume N`) picks one. A game you leave \
+            for another (`play`, `load`, `new`) stays saved; `--forget` removes those you no \
+            longer want.",
+        after_help = "Examples:\n  delve resume\n  delve resume 2\n  delve resume --forget 2\n  \
+            delve resume --forget finished"
     )]
     Resume {
         /// Which game: its number in the list, or its name
+        #[arg(conflicts_with = "forget")]
         which: Option<String>,
+        /// Remove a saved game instead: N or NAME as listed, `finished` (every game that
+        /// ended) or `browser` (every game started in the browser)
+        #[arg(long, value_name = "N|NAME|finished|browser")]
+        forget: Option<String>,
         /// Keep saving the game and count it in the statistics even when input is piped
         #[arg(long)]
         keep: bool,

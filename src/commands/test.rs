@@ -48,6 +48,7 @@ pub(crate) fn command(args: &TestArgs) -> Result<()> {
     let (mut passed, mut failed, mut new, mut updated) = (0, 0, 0, 0);
     for (path, verdict) in transcripts.iter().zip(&verdicts) {
         let shown = path.display();
+        let stored = || format!(": snapshot stored in {}", snapshot_of(path).display());
         match verdict {
             Verdict::Passed => {
                 passed += 1;
@@ -55,15 +56,17 @@ pub(crate) fn command(args: &TestArgs) -> Result<()> {
             }
             Verdict::New { output, accepted } => {
                 new += 1;
-                writeln!(out, "{}  {shown}", "new    ".yellow())?;
-                if !accepted {
+                if *accepted {
+                    writeln!(out, "{}  {shown}{}", "new    ".yellow(), stored())?;
+                } else {
+                    writeln!(out, "{}  {shown}", "new    ".yellow())?;
                     write!(out, "{}", paint(&diff("", output, path)))?;
                 }
             }
             Verdict::Changed { diff, accepted } => match accepted {
                 true => {
                     updated += 1;
-                    writeln!(out, "{}  {shown}", "updated".yellow())?;
+                    writeln!(out, "{}  {shown}{}", "updated".yellow(), stored())?;
                 }
                 false => {
                     failed += 1;
@@ -80,9 +83,12 @@ pub(crate) fn command(args: &TestArgs) -> Result<()> {
             }
         }
     }
+    let again = again(&args.paths);
     if new > 0 && !args.accept {
-        writeln!(out, "{new} transcript{} no snapshot yet: read what {} above, then `delve test --accept` stores it.",
-            if new == 1 { " has" } else { "s have" },
+        writeln!(
+            out,
+            "{} no snapshot yet: read what {} above; if it is right, `{again} --accept` stores it.",
+            transcripts_have(new),
             if new == 1 { "it shows" } else { "they show" }
         )?;
     }
@@ -94,10 +100,42 @@ pub(crate) fn command(args: &TestArgs) -> Result<()> {
         summary += &format!(", {updated} updated");
     }
     writeln!(out, "{summary}")?;
-    if failed > 0 || (new > 0 && !args.accept) {
-        bail!("not every transcript passed");
+    let stored = if args.accept { new + updated } else { 0 };
+    if stored > 0 {
+        writeln!(
+            out,
+            "Stored {stored} snapshot{}: `{again}` now checks against {}.",
+            if stored == 1 { "" } else { "s" },
+            if stored == 1 { "it" } else { "them" }
+        )?;
     }
-    Ok(())
+    match (failed, new > 0 && !args.accept) {
+        (0, false) => Ok(()),
+        (0, true) => bail!("{} no snapshot yet", transcripts_have(new)),
+        (failed, _) => bail!(
+            "{failed} transcript{} failed",
+            if failed == 1 { "" } else { "s" }
+        ),
+    }
+}
+
+/// `1 transcript has`, `2 transcripts have`.
+fn transcripts_have(n: usize) -> String {
+    if n == 1 {
+        "1 transcript has".to_string()
+    } else {
+        format!("{n} transcripts have")
+    }
+}
+
+/// The command that tests the same paths again, as the person can type it.
+fn again(paths: &[PathBuf]) -> String {
+    let mut command = "delve test".to_string();
+    for path in paths {
+        command.push(' ');
+        command += &path.display().to_string();
+    }
+    command
 }
 
 /// Replays one transcript and compares; with `accept`, stores what it shows.

@@ -47,14 +47,23 @@ impl Repl<'_> {
         self.confirm(question, at_end)
     }
 
-    /// Whether the game in progress may be replaced: asked at a terminal.
+    /// Whether the game in progress may be replaced. A kept game stays in
+    /// its autosave (see `replaced`), so nothing is asked; an unkept one is
+    /// lost, so a person at a terminal is asked first.
     pub(super) fn may_replace(&mut self) -> io::Result<bool> {
-        if !self.asks || !self.in_progress() {
+        if !self.in_progress() {
+            return Ok(true);
+        }
+        if self.keeper.as_ref().is_some_and(Keeper::saves) {
+            self.leaving = true;
+            return Ok(true);
+        }
+        if !self.asks {
             return Ok(true);
         }
         let made = self.session.as_ref().map_or(0, |s| s.choices().len());
         let question = format!(
-            "This ends the game in progress ({made} choice{} made); it can not be resumed after. Go on?",
+            "This ends the game in progress ({made} choice{} made); it is not saved, so it can not be resumed after. Go on?",
             if made == 1 { "" } else { "s" }
         );
         let yes = self.confirm(&question, false)?;
@@ -62,6 +71,25 @@ impl Repl<'_> {
             writeln!(self.out, "The game goes on.")?;
         }
         Ok(yes)
+    }
+
+    /// After a game in progress was replaced: its autosave keeps it as it
+    /// was left, and the next game is saved in a file of its own.
+    pub(super) fn replaced(&mut self) -> io::Result<()> {
+        if !std::mem::take(&mut self.leaving) {
+            return Ok(());
+        }
+        let Some(keeper) = self.keeper.as_mut() else {
+            return Ok(());
+        };
+        let name = keeper.name();
+        keeper.let_go();
+        match name {
+            Some(name) => self.say(&format!(
+                "The game you left is saved: `resume {name}` brings it back."
+            )),
+            None => Ok(()),
+        }
     }
 
     /// Saves the game, and counts it in the statistics the first time it ends.
@@ -115,6 +143,7 @@ impl Repl<'_> {
                 if !self.may_replace()? {
                     return Ok(());
                 }
+                self.replaced()?;
                 let header = header(&session);
                 self.say(&header)?;
                 self.session = Some(session);
@@ -222,6 +251,11 @@ impl Repl<'_> {
             Ok(path) => path,
             Err(refused) => return Ok(Reply::Refused(refused)),
         };
+        let session = self.session.as_ref().expect("checked by the caller");
+        // Refused before asking whether to replace a file it would not write.
+        if let Some(refused) = record::unreachable_script(session, &path, file) {
+            return Ok(Reply::Refused(refused));
+        }
         let Some(replace) = self.may_write(&path, file, Kind::Transcript)? else {
             return Ok(Reply::Refused(format!(
                 "Not recorded: {file} is as it was."

@@ -1,5 +1,7 @@
 //! The REPL's help: the list of commands, and one command's help with its
-//! examples made from a real ruleset (the texts are in `manual.rs`).
+//! examples made from a real ruleset (the texts are in `manual.rs`). Prose
+//! is written a paragraph to a line, for `wrap_columns` to fit the screen;
+//! only the list's columns and the examples are laid out here.
 
 use super::manual::{Manual, COMMANDS};
 use crate::script::catalog;
@@ -51,8 +53,8 @@ pub(crate) fn help(topic: Option<&str>) -> String {
         }
     } else {
         let mut text = String::from(
-            "Answer a question with the option's number, its label, or its first whole\n\
-             words when no other label starts with them (cards may be typed as 7h, TD,\n\
+            "Answer a question with the option's number, its label, or its first whole \
+             words when no other label starts with them (cards may be typed as 7h, TD, \
              QS). Tab completes labels, commands, games and file names.\n\
              Commands (`help COMMAND` tells more):\n",
         );
@@ -72,6 +74,33 @@ mod tests {
             let name = command.name;
             let text = help(Some(name));
             assert!(text.contains("Example"), "help {name}: {text}");
+        }
+    }
+
+    /// Each command's help, wrapped to any width, fills its lines: no line
+    /// of prose ends where the next one's first word would still have fit
+    /// (as text broken at fixed places did), and none is too long.
+    #[test]
+    fn a_commands_help_fills_the_width_it_is_wrapped_to() {
+        for width in [60, 80, 100, 120] {
+            for command in COMMANDS {
+                let text = super::super::wrap::wrap_columns(&help(Some(command.name)), width);
+                // The details, after the command's line and a blank one.
+                let lines: Vec<&str> = text.lines().skip_while(|l| !l.is_empty()).skip(1).collect();
+                for pair in lines.windows(2) {
+                    let (line, next) = (pair[0], pair[1]);
+                    assert!(line.chars().count() <= width, "{width}: {line}");
+                    if next.starts_with(' ') || next.starts_with("Example") {
+                        continue;
+                    }
+                    let word = next.split(' ').next().unwrap_or_default();
+                    assert!(
+                        line.chars().count() + 1 + word.chars().count() > width,
+                        "help {} at {width} columns breaks early:\n{line}\n{next}",
+                        command.name
+                    );
+                }
+            }
         }
     }
 }

@@ -31,10 +31,10 @@ pub(crate) const COMMANDS: &[Manual] = &[
         name: "play",
         args: "GAME [SEED] [--opt K=V]...",
         summary: "start a game: a name from `list` or a path to a .rhai file",
-        details: "Starts a game of a ruleset from `list`, or of a script file you name by its path.\n\
-         A seed picks the deal; without one you get a fresh deal and its seed is shown.\n\
-         --opt KEY=VALUE sets one of the ruleset's options (`options` lists them once a\n\
-         game is on); repeat it for more. At a terminal, a game in progress is only\n\
+        details: "Starts a game of a ruleset from `list`, or of a script file you name by its path. \
+         A seed picks the deal; without one you get a fresh deal and its seed is shown. \
+         --opt KEY=VALUE sets one of the ruleset's options (`options` lists them once a \
+         game is on); repeat it for more. At a terminal, a game in progress is only \
          replaced after you say yes.\n\
          Examples: play {game}\n          play {game} 7\n          play {game} 7 --opt {opt}\n          \
          play my-variant.rhai",
@@ -43,10 +43,12 @@ pub(crate) const COMMANDS: &[Manual] = &[
         name: "resume",
         args: "[N | NAME]",
         summary: "bring back an unfinished game (saved after every choice)",
-        details: "Brings back an unfinished game: delve saves each game after every choice, so it\n\
-         survives quitting, a closed terminal or a crash. With one unfinished game, `resume`\n\
-         brings it back; with several it lists them, and `resume N` (or its name) picks one.\n\
-         From the shell: `delve resume`.\n\
+        details: "Brings back an unfinished game: delve saves each game after every choice, so it \
+         survives quitting, a closed terminal or a crash. With one unfinished game, `resume` \
+         brings it back; with several it lists them, and `resume N` (or its name) picks one. \
+         A game you leave for another (`play`, `new`, `load`) stays saved as you left it. \
+         From the shell: `delve resume`; `delve resume --forget N` forgets a game, and \
+         `--forget finished` every game that ended.\n\
          Examples: resume\n          resume 2",
     },
     Manual {
@@ -72,8 +74,8 @@ pub(crate) const COMMANDS: &[Manual] = &[
         name: "undo",
         args: "[N | all]",
         summary: "take back the last choice, N of them, or all",
-        details: "Takes back your last choice and says which it was; undo again to go further\n\
-         back. With a number it takes back that many choices at once, and `undo all`\n\
+        details: "Takes back your last choice and says which it was; undo again to go further \
+         back. With a number it takes back that many choices at once, and `undo all` \
          goes back to the start of the deal. `redo` makes them again.\n\
          Examples: undo\n          undo 3\n          undo all",
     },
@@ -81,7 +83,7 @@ pub(crate) const COMMANDS: &[Manual] = &[
         name: "redo",
         args: "[N | all]",
         summary: "make undone choices again",
-        details: "Makes the last undone choice again; with a number that many, and `redo all`\n\
+        details: "Makes the last undone choice again; with a number that many, and `redo all` \
          every undone choice. A new choice of your own clears what is left to redo.\n\
          Examples: redo\n          redo all",
     },
@@ -102,8 +104,8 @@ pub(crate) const COMMANDS: &[Manual] = &[
         name: "save",
         args: "FILE",
         summary: "save the game to a JSON file",
-        details: "Saves the game to a file (JSON): the ruleset, options, deal and your choices.\n\
-         `~/` stands for your home folder. At a terminal, replacing a file asks first.\n\
+        details: "Saves the game to a file (JSON): the ruleset, options, deal and your choices. \
+         `~/` stands for your home folder. At a terminal, replacing a file asks first. \
          You need not save to keep a game: it is saved as you play (see `resume`).\n\
          Examples: save dungeon.json\n          save ~/games/dungeon.json",
     },
@@ -111,18 +113,20 @@ pub(crate) const COMMANDS: &[Manual] = &[
         name: "record",
         args: "FILE",
         summary: "write the game so far as a transcript, for `delve test`",
-        details: "Writes the game so far as a transcript: the header lines that set up the same\n\
-         game (game, seed, options, deal), then one answer per line. `delve replay FILE`\n\
-         plays it back, and `delve test` replays every transcript in a folder and compares\n\
-         what it shows with the snapshot stored beside it (`delve test --accept` stores it).\n\
-         Answers are written by key, so the transcript still replays after options are\n\
-         reordered or relabelled.\nExample: record tests/first-turn.txt",
+        details: "Writes the game so far as a transcript: the header lines that set up the same \
+         game (game, seed, options, deal), then one answer per line. `delve replay FILE` \
+         plays it back, and `delve test` replays every transcript in a folder and compares \
+         what it shows with the snapshot stored beside it (`delve test --accept` stores it). \
+         Answers are written by key, so the transcript still replays after options are \
+         reordered or relabelled. A game played from a script file is named by its path \
+         from the transcript's folder, which `delve test` reads only there or below: record \
+         beside the script, or in a folder that holds it.\nExample: record tests/first-turn.txt",
     },
     Manual {
         name: "load",
         args: "FILE",
         summary: "load a saved game",
-        details: "Loads a saved game, replaying its choices; if the script changed since, they\n\
+        details: "Loads a saved game, replaying its choices; if the script changed since, they \
          replay as far as they still fit. From the shell: `delve play --load FILE`.\n\
          Example: load dungeon.json",
     },
@@ -130,7 +134,7 @@ pub(crate) const COMMANDS: &[Manual] = &[
         name: "reload",
         args: "",
         summary: "re-read the script and replay your choices (for rule authors)",
-        details: "Reads the script again and replays your choices as far as they still fit: for\n\
+        details: "Reads the script again and replays your choices as far as they still fit: for \
          rule authors changing a rule while they play.\nExample: reload",
     },
     Manual {
@@ -149,8 +153,8 @@ pub(crate) const COMMANDS: &[Manual] = &[
         name: "stats",
         args: "[GAME]",
         summary: "games played and won, streaks and scores",
-        details: "Your games of each ruleset and set of options: played, won, win rate, the\n\
-         current and best winning streak, the best and mean score. A game counts once,\n\
+        details: "Your games of each ruleset and set of options: played, won, win rate, the \
+         current and best winning streak, the best and mean score. A game counts once, \
          when it first ends. From the shell: `delve stats [GAME] [--json]`.\n\
          Examples: stats\n          stats {game}",
     },
@@ -158,7 +162,7 @@ pub(crate) const COMMANDS: &[Manual] = &[
         name: "quit",
         args: "",
         summary: "leave delve (also Ctrl-D)",
-        details: "Leaves delve (also `exit`, `q` or Ctrl-D). The game is saved as you play, so\n\
+        details: "Leaves delve (also `exit`, `q` or Ctrl-D). The game is saved as you play, so \
          `delve resume` brings it back; at a terminal you are asked first.\nExample: quit",
     },
 ];

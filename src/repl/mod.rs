@@ -49,6 +49,8 @@ pub(crate) struct Repl<'a> {
     asks: bool,
     /// The game's end is in the statistics already.
     counted: bool,
+    /// The game in progress is being replaced, and keeps its autosave.
+    leaving: bool,
     /// Said once after the header (how a loaded game loaded).
     opening: Vec<String>,
     games: Vec<String>,
@@ -76,6 +78,7 @@ impl<'a> Repl<'a> {
             keeper: None,
             asks: false,
             counted: false,
+            leaving: false,
             opening: Vec::new(),
             games: catalog::names(),
         }
@@ -294,8 +297,11 @@ impl<'a> Repl<'a> {
     fn command(&mut self, command: Command) -> io::Result<()> {
         match command {
             Command::Help(topic) => {
-                let text = help::help(topic.as_deref());
-                self.say(&text)
+                // Laid out in columns: a command's summary goes on under
+                // its column, prose fills the screen's width.
+                let width = self.input.width();
+                let text = render::printable(&help::help(topic.as_deref()));
+                writeln!(self.out, "{}", wrap::wrap_columns(&text, width))
             }
             Command::List => {
                 let width = self.input.width();
@@ -363,11 +369,15 @@ impl<'a> Repl<'a> {
 
     /// Does a command to the game in progress, and says what came of it.
     fn act(&mut self, command: act::Command) -> io::Result<()> {
+        // Whether `may_replace` let the game go: only a replacement does.
+        let leaving = std::mem::take(&mut self.leaving);
         let session = self.session.as_mut().expect("checked by the caller");
         match act::apply(session, command) {
             Ok(effect) => {
                 if let Some(counted) = effect.replaced {
                     self.counted = counted;
+                    self.leaving = leaving;
+                    self.replaced()?;
                 }
                 if effect.moved {
                     self.changed = Some(effect.news);

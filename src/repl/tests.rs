@@ -14,8 +14,13 @@ fn game() -> String {
 
 /// What a person at a terminal sees for these lines (asking on).
 fn at_terminal(lines: &[&str], files: Files) -> String {
+    playing_at_terminal(&game(), lines, files)
+}
+
+/// The same, playing the script at `game`.
+fn playing_at_terminal(game: &str, lines: &[&str], files: Files) -> String {
     let spec = GameSpec {
-        game: game(),
+        game: game.to_string(),
         seed: Some(1),
         ..GameSpec::default()
     };
@@ -100,8 +105,15 @@ fn recording_over_a_file_asks_as_saving_does() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("t.txt");
     std::fs::write(&file, "notes").unwrap();
+    // The script beside the transcript, where the transcript may name it.
+    let script = dir.path().join("pocket.rhai");
+    std::fs::copy(game(), &script).unwrap();
     let record = format!("record {}", file.display());
-    let seen = at_terminal(&[&record, "n", &record, "y", &record, "y"], Files::Anywhere);
+    let seen = playing_at_terminal(
+        &script.display().to_string(),
+        &[&record, "n", &record, "y", &record, "y"],
+        Files::Anywhere,
+    );
     let seen = seen.replace('\n', " ");
     assert!(
         seen.contains("exists and is not a delve transcript: replace it anyway? [y/N] n"),
@@ -113,4 +125,33 @@ fn recording_over_a_file_asks_as_saving_does() {
     assert!(std::fs::read_to_string(&file)
         .unwrap()
         .starts_with("# game:"));
+}
+
+#[test]
+fn recording_where_the_script_could_not_be_named_is_refused_before_asking() {
+    let dir = tempfile::tempdir().unwrap();
+    let tests = dir.path().join("tests");
+    std::fs::create_dir(&tests).unwrap();
+    let script = dir.path().join("pocket.rhai");
+    std::fs::copy(game(), &script).unwrap();
+    let file = tests.join("t.txt");
+    std::fs::write(&file, "notes").unwrap();
+    let record = format!("record {}", file.display());
+    let seen = playing_at_terminal(
+        &script.display().to_string(),
+        &["1", &record],
+        Files::Anywhere,
+    )
+    .replace('\n', " ");
+    assert!(
+        seen.contains("a transcript may name only a script in its own folder or below it"),
+        "{seen}"
+    );
+    let beside = dir.path().join("t.txt");
+    assert!(
+        seen.contains(&format!("(`record {}`)", beside.display())),
+        "{seen}"
+    );
+    assert!(!seen.contains("replace it"), "{seen}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "notes");
 }

@@ -75,7 +75,7 @@ pub(crate) async fn start(
             app.work
                 .blocking(move || {
                     let opened = with_room(&room.sessions, || {
-                        Game::resume(&name, Keeper::for_user(true))
+                        Game::resume(&name, Keeper::for_browser())
                     });
                     hold(&room, opened)
                 })
@@ -99,7 +99,7 @@ pub(crate) async fn start(
                 .blocking(move || {
                     let opened = with_room(&room.sessions, || {
                         let session = spec.clone().open()?;
-                        Ok(Game::begin(session, Keeper::for_user(true)))
+                        Ok(Game::begin(session, Keeper::for_browser()))
                     });
                     hold(&room, opened)
                 })

@@ -10,11 +10,17 @@
 //! A session that writes a game holds an advisory lock on the file's
 //! `.lock` beside it while it runs, so another session does not resume the
 //! same game and replace it; `resume` shows such a game as played elsewhere.
+//! A session that leaves a game for another (`play`, `load`, `new`,
+//! `resume`) lets go of its file, which keeps the game as it was left, and
+//! saves the next game in a file of its own (`locks.rs`).
 //!
 //! Only a REPL that a person runs writes: at a terminal, or with `--keep`.
 //! Piped or scripted runs read the autosaves (to resume) but write neither
 //! them nor the statistics; transcripts, simulations, checks and the JSON
 //! protocol have no keeper at all.
+
+mod forget;
+mod locks;
 
 use crate::files::{self, Kind, Replace};
 use crate::run::Outcome;
@@ -46,6 +52,9 @@ pub(crate) struct Keeper {
     last: Option<String>,
     /// The last write failed: told once, not at every step.
     failing: bool,
+    /// How the files of its games are named: `game` at the REPL, `web` in
+    /// the browser (so `delve resume --forget browser` finds them).
+    prefix: &'static str,
 }
 
 /// An unfinished game `resume` may bring back.
@@ -79,7 +88,25 @@ impl Keeper {
             claim: None,
             last: None,
             failing: false,
+            prefix: "game",
         }
+    }
+
+    /// The keeper of the games played in the browser (`delve serve`).
+    pub(crate) fn for_browser() -> Keeper {
+        let mut keeper = Keeper::for_user(true);
+        keeper.prefix = "web";
+        keeper
+    }
+
+    /// Lets go of the game's file, which keeps it as last written: the
+    /// next write starts a file of its own.
+    pub(crate) fn let_go(&mut self) {
+        if let (Some(path), Some(claim)) = (&self.current, self.claim.take()) {
+            locks::release(path, claim);
+        }
+        self.current = None;
+        self.last = None;
     }
 
     /// Whether the game is kept between runs.
@@ -120,7 +147,7 @@ impl Keeper {
         } else {
             std::fs::create_dir_all(folder)
                 .with_context(|| format!("can not autosave in {}", folder.display()))?;
-            let (path, claim) = create_new(folder, &json)?;
+            let (path, claim) = create_new(folder, self.prefix, &json)?;
             self.current = Some(path);
             self.claim = Some(claim);
         }
@@ -172,7 +199,7 @@ impl Keeper {
         let claim = if Some(&chosen.path) == self.current.as_ref() {
             self.claim.take()
         } else if self.writes {
-            match claim(&chosen.path) {
+            match locks::claim(&chosen.path) {
                 Some(claim) => Some(claim),
                 None => {
                     return Err(UsageError(format!(
@@ -185,6 +212,9 @@ impl Keeper {
         } else {
             None
         };
+        if Some(&chosen.path) != self.current.as_ref() {
+            self.let_go();
+        }
         self.last = save::to_json(&chosen.loaded.session, chosen.loaded.counted).ok();
         self.current = Some(chosen.path);
         self.claim = claim;
@@ -199,6 +229,9 @@ impl Keeper {
             .folder
             .as_ref()
             .context("no home folder (HOME or XDG_STATE_HOME) to keep games in")?;
+        if self.writes {
+            locks::sweep(folder);
+        }
         let mut files: Vec<(Option<SystemTime>, PathBuf)> = std::fs::read_dir(folder)
             .into_iter()
             .flatten()
@@ -229,11 +262,10 @@ impl Keeper {
                 }
             };
             let mine = Some(&path) == self.current.as_ref();
-            let busy = !mine && held_elsewhere(&path);
+            let busy = !mine && locks::held_elsewhere(&path);
             if matches!(loaded.session.standing(), Standing::Ended(_)) {
                 if self.writes && !mine && !busy {
                     let _ = std::fs::remove_file(&path);
-                    let _ = std::fs::remove_file(path.with_extension("lock"));
                 }
                 continue;
             }
@@ -252,33 +284,20 @@ impl Keeper {
     }
 }
 
-/// The advisory lock on an autosave's `.lock`, if no other session holds it.
-fn claim(autosave: &Path) -> Option<std::fs::File> {
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .write(true)
-        .truncate(false)
-        .open(autosave.with_extension("lock"))
-        .ok()?;
-    file.try_lock().ok().map(|()| file)
-}
-
-/// Whether another session holds an autosave's lock (a missing `.lock`
-/// is held by no one, and is not made by looking).
-fn held_elsewhere(autosave: &Path) -> bool {
-    std::fs::OpenOptions::new()
-        .write(true)
-        .open(autosave.with_extension("lock"))
-        .is_ok_and(|file| matches!(file.try_lock(), Err(std::fs::TryLockError::WouldBlock)))
+impl Drop for Keeper {
+    /// A session that ends lets go of its game, leaving no lock file behind.
+    fn drop(&mut self) {
+        self.let_go();
+    }
 }
 
 /// Writes `json` to a new file in `folder` under a name no other session
 /// has, claimed (its lock taken first); gives that file and its claim.
-fn create_new(folder: &Path, json: &str) -> Result<(PathBuf, std::fs::File)> {
+fn create_new(folder: &Path, prefix: &str, json: &str) -> Result<(PathBuf, std::fs::File)> {
     let seconds = SystemTime::now()
         .duration_since(SystemTime::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    let base = format!("game-{seconds}-{}", std::process::id());
+    let base = format!("{prefix}-{seconds}-{}", std::process::id());
     let failed = |e: std::io::Error| {
         Err(e).with_context(|| format!("can not autosave in {}", folder.display()))
     };
@@ -289,13 +308,16 @@ fn create_new(folder: &Path, json: &str) -> Result<(PathBuf, std::fs::File)> {
             format!("{base}-{n}.json")
         };
         let path = folder.join(name);
-        let Some(claim) = claim(&path) else {
+        let Some(claim) = locks::claim(&path) else {
             continue;
         };
         match files::write(&path, json.as_bytes(), Kind::Save, Replace::Nothing) {
             Ok(()) => return Ok((path, claim)),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-            Err(e) => return failed(e),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => locks::release(&path, claim),
+            Err(e) => {
+                locks::release(&path, claim);
+                return failed(e);
+            }
         }
     }
     failed(std::io::Error::other("no free name for a new game"))
@@ -316,13 +338,14 @@ fn listing(games: &[Unfinished]) -> String {
             if made == 1 { "" } else { "s" },
             age(game.modified),
             game.name,
-            if game.busy {
-                ", being played in another session"
-            } else {
-                ""
+            match (game.busy, game.name.starts_with("web-")) {
+                (true, _) => ", being played in another session",
+                (false, true) => ", in the browser",
+                (false, false) => "",
             }
         );
     }
+    text += "\nA game you no longer want: `delve resume --forget N` forgets it.";
     text
 }
 

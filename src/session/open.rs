@@ -104,8 +104,12 @@ pub fn options_for(ruleset: &Ruleset, settings: &[Setting]) -> Result<Options> {
                 .iter()
                 .map(|o| o.name.as_str())
                 .collect();
+            // A misspelt option gets the same "did you mean" as a misspelt game.
+            let near = crate::script::suggest::nearest(key, known.iter().copied())
+                .map(|name| format!("did you mean `{name}`? "))
+                .unwrap_or_default();
             return Err(UsageError(format!(
-                "{} has no option `{key}` (its options: {})",
+                "{} has no option `{key}` ({near}its options: {})",
                 ruleset.name(),
                 if known.is_empty() {
                     "none".to_string()

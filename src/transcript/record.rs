@@ -20,10 +20,7 @@ pub(crate) fn write(
     shown: &str,
     replace: Replace,
 ) -> Result<usize> {
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
+    let dir = folder_of(path);
     if !dir.is_dir() {
         bail!(
             "can not record to {shown}: the folder {} does not exist",
@@ -31,6 +28,9 @@ pub(crate) fn write(
         );
     }
     // Both files are checked before either is written, so a refusal writes nothing.
+    if let Some(refused) = unreachable_script(session, path, shown) {
+        bail!(refused);
+    }
     files::check(path, Kind::Transcript, replace)
         .with_context(|| format!("can not record to {shown}"))?;
     let beside = path.with_extension("deal");
@@ -99,6 +99,41 @@ pub(crate) fn header(game: &str, seed: u64, settings: &[Setting]) -> String {
         text += &format!("# opt: {setting}\n");
     }
     text
+}
+
+/// Why a transcript at `path` could not name the game's script, if it could
+/// not: `delve test` and `delve replay` read a script named in a transcript
+/// only from the transcript's folder or below it (`crate::read::inside`), so
+/// a transcript elsewhere would be written only to be refused. The message
+/// says where to record instead: beside the script.
+pub(crate) fn unreachable_script(session: &Session, path: &Path, shown: &str) -> Option<String> {
+    let file = &session.ruleset.file;
+    let script = file
+        .path
+        .as_ref()
+        .filter(|_| crate::script::catalog::is_path(&file.name))?;
+    let dir = folder_of(path);
+    let named = relative_to(&dir, script);
+    crate::read::inside(&dir, &named.to_string_lossy()).err()?;
+    let transcript = path
+        .file_name()
+        .map_or_else(|| shown.into(), |n| n.to_string_lossy());
+    let beside = Path::new(&file.name).with_file_name(transcript.as_ref());
+    Some(format!(
+        "can not record to {shown}: a transcript may name only a script in its own folder or below it, \
+         and {} is not there, so `delve test` and `delve replay` would refuse it; \
+         record beside the script (`record {}`) or in a folder that holds it",
+        file.name,
+        beside.display()
+    ))
+}
+
+/// The folder a file at `path` is in (`.` for a bare file name).
+fn folder_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
 }
 
 /// The game as the header names it: a catalog name, or the script's path

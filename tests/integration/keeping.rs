@@ -1,6 +1,8 @@
 //! No session replaces another's unfinished game: each REPL keeps its game
-//! in an autosave of its own, `resume` offers the unfinished ones, and a
-//! piped run writes neither autosaves nor statistics unless asked (`--keep`).
+//! in an autosave of its own (a game left for another keeps its own too),
+//! `resume` offers the unfinished ones and `resume --forget` removes them,
+//! and a piped run writes neither autosaves nor statistics unless asked
+//! (`--keep`).
 
 use crate::delve_in;
 use predicates::prelude::*;
@@ -121,8 +123,8 @@ fn an_ended_game_is_not_offered_and_a_resumed_game_stays_in_its_file() {
         .success();
     let games = home.path().join("state/delve/games");
     let before = files_under(&games);
-    // The game and the lock its session held while it played.
-    assert_eq!(before.len(), 2, "{before:?}");
+    // The game alone: its session removed the lock it held while it played.
+    assert_eq!(before.len(), 1, "{before:?}");
     let game = before
         .iter()
         .find(|f| Path::new(f).extension() == Some("json".as_ref()))
@@ -208,4 +210,71 @@ fn a_game_being_played_is_not_resumed_by_another_session() {
         .assert()
         .success()
         .stdout(contains("Resumed your game.").and(contains("1. → 9♥ on K♠")));
+}
+
+#[test]
+fn a_game_left_for_another_stays_resumable_until_forgotten() {
+    let home = tempfile::tempdir().unwrap();
+    delve_in(home.path())
+        .args(["play", "clear-the-dungeon", "--seed", "1", "--keep"])
+        .write_stdin("9h on ks\nplay tomb-of-four-kings 9\n1\n")
+        .assert()
+        .success()
+        .stdout(
+            contains("The game you left is saved: `resume game-")
+                .and(contains("can not be resumed").not()),
+        );
+    let games = home.path().join("state/delve/games");
+    let files = files_under(&games);
+    assert_eq!(files.len(), 2, "two games, no lock left: {files:?}");
+    assert!(
+        files
+            .iter()
+            .all(|f| Path::new(f).extension() == Some("json".as_ref())),
+        "{files:?}"
+    );
+    delve_in(home.path())
+        .arg("resume")
+        .write_stdin("")
+        .assert()
+        .success()
+        .stdout(
+            contains("1. Tomb of Four Kings, seed 9: 1 choice made")
+                .and(contains("2. Clear the Dungeon, seed 1: 1 choice made"))
+                .and(contains("`delve resume --forget N` forgets it.")),
+        );
+    // A game that ended, and one from the browser, are forgotten by kind.
+    delve_in(home.path())
+        .args(["play", "clear-the-dungeon", "--seed", "1", "--keep"])
+        .args(["--opt", "damage_limit=1"])
+        .write_stdin("discard 2h\n")
+        .assert()
+        .success();
+    let tomb = files
+        .iter()
+        .find(|f| {
+            std::fs::read_to_string(games.join(f))
+                .unwrap()
+                .contains("tomb-of-four-kings")
+        })
+        .unwrap();
+    std::fs::copy(games.join(tomb), games.join("web-1-1.json")).unwrap();
+    for (which, said) in [
+        ("finished", "Forgot 1 finished game."),
+        ("browser", "Forgot 1 browser game."),
+        ("browser", "There is no browser game to forget."),
+        ("2", "Forgot Clear the Dungeon, seed 1 (game-"),
+    ] {
+        delve_in(home.path())
+            .args(["resume", "--forget", which])
+            .assert()
+            .success()
+            .stdout(contains(said));
+    }
+    assert_eq!(files_under(&games), std::slice::from_ref(tomb));
+    delve_in(home.path())
+        .args(["resume", "--forget", "7"])
+        .assert()
+        .code(2)
+        .stderr(contains("there is no unfinished game `7` to forget"));
 }

@@ -12,6 +12,10 @@ fn each_bad_option_is_refused_with_its_reason() {
             "nosuch=1",
             "tests/sessions/games/pocket.rhai has no option `nosuch` (its options: rounds, ace_high, lone_option)",
         ),
+        (
+            "rouds=2",
+            "has no option `rouds` (did you mean `rounds`? its options: rounds, ace_high, lone_option)",
+        ),
         ("rounds", "--opt takes KEY=VALUE, not `rounds`"),
         ("ace_high=maybe", "option `ace_high` is true or false, not `maybe`"),
     ] {

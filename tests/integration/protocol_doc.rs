@@ -55,3 +55,39 @@ fn the_protocol_documents_example_session_is_what_delve_prints() {
     }
     assert_eq!(actual.len(), expected.len());
 }
+
+/// A ruleset may end with a word of its own and score in text: the host
+/// sends both as they are, and docs/protocol.md says a client may meet them.
+#[test]
+fn an_end_with_its_own_outcome_and_a_text_score_is_sent_and_documented() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("text-score.rhai");
+    std::fs::write(
+        &script,
+        "title(\"Text score\");\nfn play() { end(\"survived\", \"0/17\", \"Out alive.\"); }\n",
+    )
+    .unwrap();
+    let output = Command::new(assert_cmd::cargo::cargo_bin("delve"))
+        .args(["play", &script.display().to_string(), "--json"])
+        .envs(crate::isolated_env())
+        .output()
+        .unwrap();
+    let end = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|m| m["type"] == "end")
+        .expect("the game ends");
+    assert_eq!(end["outcome"], "survived");
+    assert_eq!(end["score"], "0/17");
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/protocol.md")).unwrap();
+    let row = doc
+        .lines()
+        .find(|l| l.starts_with("| `end` |"))
+        .expect("the end message's row");
+    assert!(row.contains("a number or a string"), "{row}");
+    for said in ["`survived`", "Count only", "must not assume a number"] {
+        assert!(doc.contains(said), "docs/protocol.md should say {said}");
+    }
+}

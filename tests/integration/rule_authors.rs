@@ -107,6 +107,18 @@ fn a_recorded_session_is_accepted_then_passes_from_anywhere() {
     );
     let elsewhere = tempfile::tempdir().unwrap();
     let suite = dir.path().join("t");
+    // Not yet accepted: the run says what to type, with the same paths.
+    delve()
+        .current_dir(elsewhere.path())
+        .arg("test")
+        .arg(&suite)
+        .assert()
+        .code(1)
+        .stdout(contains(format!(
+            "if it is right, `delve test {} --accept` stores it.",
+            suite.display()
+        )))
+        .stderr(contains("1 transcript has no snapshot yet"));
     delve()
         .current_dir(elsewhere.path())
         .arg("test")
@@ -114,7 +126,16 @@ fn a_recorded_session_is_accepted_then_passes_from_anywhere() {
         .arg("--accept")
         .assert()
         .success()
-        .stdout(contains("0 passed, 0 failed, 1 new"));
+        .stdout(
+            contains(format!(
+                "t/first.txt: snapshot stored in {}",
+                suite.join("first.snap").display()
+            ))
+            .and(contains(
+                "0 passed, 0 failed, 1 new\nStored 1 snapshot: `delve test ",
+            ))
+            .and(contains("` now checks against it.")),
+        );
     delve()
         .current_dir(elsewhere.path())
         .arg("test")
