@@ -105,11 +105,44 @@ fn base_naming_a_function_the_base_lacks_is_a_load_error_with_the_nearest_name()
 fn an_error_in_the_rule_called_through_base_is_placed_in_its_own_file() {
     let dir = folder();
     fs::write(
+        dir.path().join("strict.rhai"),
+        "title(\"Strict\");\nfn greet(who) {\n    say(`hello ${who.len()}`);\n}\nfn play() { greet(\"you\"); }\n",
+    )
+    .unwrap();
+    fs::write(
         dir.path().join("wrong.rhai"),
-        "// extends: greeter.rhai\nfn greet(who) {\n    base::greet(who, 2);\n}\n",
+        "// extends: strict.rhai\nfn greet(who) {\n    base::greet(7);\n}\n",
     )
     .unwrap();
     play(dir.path(), "wrong.rhai")
         .code(1)
-        .stderr(contains("wrong.rhai:3:5").and(contains("base::greet")));
+        .stderr(contains("strict.rhai:3:").and(contains("in base::greet() at wrong.rhai:3:5")));
+}
+
+#[test]
+fn base_with_the_wrong_number_of_arguments_is_a_load_error_naming_the_parameters() {
+    let dir = folder();
+    fs::write(
+        dir.path().join("wrong.rhai"),
+        "// extends: greeter.rhai\nfn greet(who) {\n    say(`${base::greet(who, 2)}`);\n}\n",
+    )
+    .unwrap();
+    play(dir.path(), "wrong.rhai").code(1).stderr(
+        contains("wrong.rhai:3:12: `base::greet` takes 1 argument (who); 2 given")
+            .and(contains("Go?").not()),
+    );
+}
+
+#[test]
+fn base_naming_the_variants_own_helper_says_to_call_it_without_base() {
+    let dir = folder();
+    fs::write(
+        dir.path().join("helper.rhai"),
+        "// extends: greeter.rhai\nprivate fn shout(who) { `${who}!` }\nfn greet(who) {\n    base::greet(base::shout(who));\n}\n",
+    )
+    .unwrap();
+    play(dir.path(), "helper.rhai").code(1).stderr(contains(
+        "helper.rhai:4:17: `base::shout`: `shout` is this variant's own `private fn shout(who)`, \
+         not a rule of the base: call it as `shout(…)`, without `base::`",
+    ));
 }
