@@ -166,3 +166,24 @@ fn a_rule_that_calls_back_into_itself_through_base_is_named_at_the_authors_call(
         .and(contains("could not start").not()),
     );
 }
+
+#[test]
+fn a_variants_const_changes_the_bases_constant_as_delve_source_says() {
+    let dir = folder();
+    fs::write(
+        dir.path().join("three.rhai"),
+        "// extends: clear-the-dungeon\nconst COLUMNS = 3;\n",
+    )
+    .unwrap();
+    play(dir.path(), "three.rhai")
+        .success()
+        .stdout(contains("column 3:").and(contains("column 4:").not()));
+    delve()
+        .current_dir(dir.path())
+        .args(["source", "three.rhai", "--functions"])
+        .assert()
+        .success()
+        .stdout(contains(
+            "a `const` it declares again (`const NAME = value;`) replaces the base's, in the base's rules too",
+        ));
+}
