@@ -42,7 +42,8 @@ pub(crate) fn describe(game: &str, functions: bool) -> Result<String> {
         "The rule functions of {}. A variant (a script whose first line is \
          `// extends: {}`) replaces one by defining a function of the same name \
          and parameters (and may call the one it replaces as `base::NAME(args)`); \
-         a helper of its own is written `private fn`.\n",
+         a helper of its own is written `private fn`; a `const` it declares again \
+         (`const NAME = value;`) replaces the base's, in the base's rules too.\n",
         ruleset.name(),
         ruleset.name()
     );

@@ -148,15 +148,29 @@ impl Pile {
     }
 
     /// Replaces the content with the result of the game's shuffle `nth`,
-    /// bottom to top, each card knowing its place in it.
-    pub fn set_shuffled(&mut self, cards: Vec<Card>, nth: usize) {
-        self.set_cards(cards);
-        for (place, placed) in self.cards.iter_mut().enumerate() {
-            placed.origin = Some(Origin {
-                shuffle: nth,
-                place,
-            });
+    /// bottom to top, each card knowing its place in it. Each card keeps
+    /// the facing it had (`faces`, the pile before the shuffle), as cards
+    /// shuffled on a table do: a face-down card is not shown by a shuffle.
+    pub fn set_shuffled(&mut self, cards: Vec<Card>, nth: usize, faces: &[Placed]) {
+        let mut facing: std::collections::HashMap<&Card, Vec<bool>> =
+            std::collections::HashMap::new();
+        // Twins share their facings, taken bottom first.
+        for placed in faces.iter().rev() {
+            facing.entry(&placed.card).or_default().push(placed.face_up);
         }
+        let face_up = self.face_up;
+        self.cards = cards
+            .into_iter()
+            .enumerate()
+            .map(|(place, card)| Placed {
+                face_up: facing.get_mut(&card).and_then(Vec::pop).unwrap_or(face_up),
+                card,
+                origin: Some(Origin {
+                    shuffle: nth,
+                    place,
+                }),
+            })
+            .collect();
     }
 
     pub fn set_face(&mut self, index: usize, face_up: bool) {
@@ -214,5 +228,19 @@ mod tests {
         assert_eq!(pile.position(&card("3S")), Some(1));
         assert_eq!(pile.take_all().len(), 2);
         assert!(pile.is_empty());
+    }
+
+    #[test]
+    fn a_shuffle_keeps_each_cards_facing() {
+        let mut pile = Pile::new("pair", true);
+        pile.set_cards(vec![card("AS"), card("3S"), card("3S")]);
+        pile.set_face(0, false);
+        pile.set_face(2, false);
+        let before = pile.take_all();
+        pile.set_shuffled(vec![card("3S"), card("AS"), card("3S")], 1, &before);
+        let faces: Vec<bool> = pile.placed().iter().map(|p| p.face_up).collect();
+        // The ace stays down; of the twins, one is up and one down.
+        assert!(!faces[1]);
+        assert_eq!(faces.iter().filter(|&&up| up).count(), 1);
     }
 }

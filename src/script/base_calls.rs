@@ -6,8 +6,9 @@
 //! wrote it; and before the variant merges over what lies below it, each
 //! function NAME in force there is copied under that name.
 
+use super::functions::RuleFn;
 use anyhow::{bail, Result};
-use rhai::{Module, ScriptFuncDef, AST};
+use rhai::{ASTNode, Expr, Module, ScriptFuncDef, Stmt, AST};
 use std::collections::BTreeSet;
 
 const PREFIX: &str = "base::";
@@ -19,6 +20,9 @@ pub(crate) struct BaseCall {
     /// 1-based line and column of `base::`.
     pub line: usize,
     pub column: usize,
+    /// How many arguments it is called with, once the file has compiled
+    /// (`arguments`); `None` where it is no call.
+    pub args: Option<usize>,
 }
 
 /// The name `base::NAME` stands for in the file at `level` (0 is the
@@ -129,6 +133,7 @@ pub(crate) fn rewrite(text: &str, level: usize) -> (String, Vec<BaseCall>) {
                     name: name.clone(),
                     line,
                     column,
+                    args: None,
                 });
                 let renamed = mangled(level, &name);
                 // `base::` and `baseN_` are both six characters.
@@ -178,24 +183,55 @@ fn literal_length(rest: &str, quote: u8) -> usize {
     rest.len()
 }
 
+/// Fills in each call's number of arguments from the compiled file, whose
+/// `baseN_NAME` calls stand where the author wrote `base::NAME`.
+pub(crate) fn count_arguments(ast: &AST, level: usize, calls: &mut [BaseCall]) {
+    let prefix = mangled(level, "");
+    let mut found: Vec<(usize, usize, usize)> = Vec::new();
+    ast.walk(&mut |path: &[ASTNode]| {
+        let call = match path.last() {
+            Some(
+                ASTNode::Expr(Expr::FnCall(call, position))
+                | ASTNode::Stmt(Stmt::FnCall(call, position)),
+            ) => Some((call, position)),
+            _ => None,
+        };
+        if let Some((call, position)) = call {
+            if let (true, Some(line), Some(column)) = (
+                call.name.starts_with(&prefix),
+                position.line(),
+                position.position(),
+            ) {
+                found.push((line, column, call.args.len()));
+            }
+        }
+        true
+    });
+    for call in calls.iter_mut() {
+        call.args = found
+            .iter()
+            .find(|(line, column, _)| (*line, *column) == (call.line, call.column))
+            .map(|(_, _, args)| *args);
+    }
+}
+
 /// Makes what the file at `level` calls through `base::` exist: each
 /// function NAME of `below` (every arity) copied as `baseN_NAME`; with the
 /// copies, each copy's name and the name it copies (for placing errors in
-/// the file that defines it). A file with no base, or a NAME that nothing
-/// below defines, is a load error.
+/// the file that defines it). A file with no base, a NAME that nothing
+/// below defines (`own`, the file's functions, tells a helper of its own),
+/// or a call with a number of arguments no NAME below takes is a load error.
 pub(crate) fn provide(
     below: &AST,
     calls: &[BaseCall],
     level: usize,
     origin: &str,
+    own: &[RuleFn],
 ) -> Result<(AST, Vec<(String, String)>)> {
     let mut copied = Vec::new();
     let mut module = Module::new();
     let mut done: BTreeSet<&str> = BTreeSet::new();
     for call in calls {
-        if !done.insert(&call.name) {
-            continue;
-        }
         let place = format!("{origin}:{}:{}", call.line, call.column);
         if level == 0 {
             bail!(
@@ -212,8 +248,20 @@ pub(crate) fn provide(
             bail!(
                 "{place}: `base::{}`: {}",
                 call.name,
-                nearest(below, &call.name)
+                missing(below, &call.name, own)
             );
+        }
+        if let Some(given) = call.args {
+            if !found.iter().any(|f| f.params.len() == given) {
+                bail!(
+                    "{place}: `base::{}` takes {}; {given} given",
+                    call.name,
+                    parameters(&found)
+                );
+            }
+        }
+        if !done.insert(&call.name) {
+            continue;
         }
         let name = mangled(level, &call.name);
         for f in found {
@@ -224,6 +272,45 @@ pub(crate) fn provide(
         copied.push((name, call.name.clone()));
     }
     Ok((AST::new_from_module(module), copied))
+}
+
+/// What the functions of one name take: `1 argument (card)`, or each
+/// arity in turn, `1 argument (a) or 2 arguments (a, b)`.
+fn parameters(found: &[&rhai::Shared<ScriptFuncDef>]) -> String {
+    let mut arities: Vec<&rhai::Shared<ScriptFuncDef>> = found.to_vec();
+    arities.sort_by_key(|f| f.params.len());
+    let each: Vec<String> = arities
+        .iter()
+        .map(|f| {
+            let n = f.params.len();
+            let names: Vec<&str> = f.params.iter().map(rhai::ImmutableString::as_str).collect();
+            format!(
+                "{n} argument{} ({})",
+                if n == 1 { "" } else { "s" },
+                names.join(", ")
+            )
+        })
+        .collect();
+    each.join(" or ")
+}
+
+/// What to say when the base has no function of that name: the file's
+/// own function of that name is called without `base::`; else the
+/// nearest name below.
+fn missing(below: &AST, name: &str, own: &[RuleFn]) -> String {
+    match own.iter().find(|f| f.name == name) {
+        Some(f) if f.private => format!(
+            "`{name}` is this variant's own `private fn {}`, not a rule of the base: \
+             call it as `{name}(…)`, without `base::`",
+            f.signature()
+        ),
+        Some(f) => format!(
+            "the base has no function `{name}`: it is this variant's own `fn {}`, \
+             called as `{name}(…)`, without `base::`",
+            f.signature()
+        ),
+        None => nearest(below, name),
+    }
 }
 
 /// What to say when the base has no function of that name.
@@ -263,7 +350,8 @@ mod tests {
             [BaseCall {
                 name: "defeat".into(),
                 line: 3,
-                column: 3
+                column: 3,
+                args: None,
             }]
         );
         assert_eq!(demangle("in base2_defeat() at x"), "in base::defeat() at x");

@@ -3,8 +3,11 @@
 //! decides on (`check` names the broken invariant by it, the JSON protocol
 //! reports it) without searching the message.
 
+mod rings;
+
 use super::limits::{MAX_CALL_DEPTH, MAX_ITEMS, MAX_STRING};
 use rhai::{EvalAltResult, ParseError, Position};
+use rings::Frame;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::fmt;
@@ -83,12 +86,17 @@ impl ScriptError {
 
     /// The same error, placed where a traced rerun found it.
     pub(crate) fn placed_at(self, origin: &str, position: Position) -> ScriptError {
-        match &self.unplaced {
-            Some(what) => {
-                ScriptError::new(self.kind, format!("{}: {what}", locate(origin, position)))
-            }
-            None => self,
+        let Some(what) = &self.unplaced else {
+            return self;
+        };
+        let place = locate(origin, position);
+        // A loop through `base::` keeps its lead and its calls; only the
+        // place where the limit was reached is new.
+        if let Some((lead, rest)) = self.message.split_once(REACHED) {
+            let calls = rest.split_once(')').map_or("", |(_, calls)| calls);
+            return ScriptError::new(self.kind, format!("{lead}{REACHED}{place}){calls}"));
         }
+        ScriptError::new(self.kind, format!("{place}: {what}"))
     }
 
     pub fn from_parse(origin: &str, error: &ParseError) -> ScriptError {
@@ -112,8 +120,10 @@ impl ScriptError {
         let mut calls = Vec::new();
         let mut error = error;
         while let EvalAltResult::ErrorInFunctionCall(name, source, inner, position) = error {
-            let shown = super::base_calls::demangle(name);
-            calls.push(format!("{shown}() at {}", locate(&origin, *position)));
+            calls.push(Frame {
+                name: super::base_calls::demangle(name),
+                place: locate(&origin, *position),
+            });
             origin = match file_of(name) {
                 Some(file) => file,
                 None if !source.is_empty() => source.clone(),
@@ -129,22 +139,23 @@ impl ScriptError {
             EvalAltResult::ErrorStackOverflow(_) | EvalAltResult::ErrorDataTooLarge(..)
         );
         let unplaced = (lost && error.position().is_none()).then(|| what.clone());
-        let mut message = if is_placed(error) {
+        calls.reverse();
+        // Too deep, whether Rhai or a host call that ran out of depth says so.
+        let ring = (what == too_deep())
+            .then(|| rings::through_base(&calls))
+            .flatten();
+        let mut message = if let Some(ring) = ring {
+            // The author's `base::` call first; where the limit broke after.
+            let at = locate(&origin, error.position());
+            format!("{ring}: {what}{REACHED}{at})")
+        } else if is_placed(error) {
             what
         } else {
             format!("{}: {what}", locate(&origin, error.position()))
         };
-        calls.reverse();
-        // Deep recursion repeats one line many times: say it once, with a count.
-        let mut i = 0;
-        while i < calls.len() {
-            let same = calls[i..].iter().take_while(|c| **c == calls[i]).count();
-            message += &format!("\n  in {}", calls[i]);
-            if same > 1 {
-                message += &format!(" ({same} times)");
-            }
-            i += same;
-        }
+        // Deep recursion repeats one call, or a ring of calls, many times:
+        // say it once, with a count.
+        message += &rings::folded(&calls);
         ScriptError {
             kind,
             message: short_words(message),
@@ -203,16 +214,21 @@ pub(crate) fn describe(error: &EvalAltResult) -> (ErrorKind, String) {
             Some(fault) => (fault.kind, fault.message.clone()),
             None => (ErrorKind::Limit, token.to_string()),
         },
-        EvalAltResult::ErrorStackOverflow(_) => (
-            ErrorKind::Limit,
-            format!("rule functions call each other more than {MAX_CALL_DEPTH} deep"),
-        ),
+        EvalAltResult::ErrorStackOverflow(_) => (ErrorKind::Limit, too_deep()),
         EvalAltResult::ErrorDataTooLarge(what, _) => (ErrorKind::Limit, too_large(what)),
         EvalAltResult::ErrorTooManyOperations(_)
         | EvalAltResult::ErrorTooManyModules(_)
         | EvalAltResult::ErrorTooManyVariables(_) => (ErrorKind::Limit, plain(error)),
         other => (ErrorKind::Runtime, plain(other)),
     }
+}
+
+/// Where a loop through `base::` reached the depth limit, after its lead.
+const REACHED: &str = " (the limit was reached at ";
+
+/// What the call depth limit says.
+fn too_deep() -> String {
+    format!("rule functions call each other more than {MAX_CALL_DEPTH} deep")
 }
 
 /// Rhai's size limits, told with the limit.

@@ -62,7 +62,7 @@ impl Merged {
         own: &mut Vec<(String, RuleFn)>,
     ) -> Result<()> {
         let i = below.index;
-        let (text, calls) = base_calls::rewrite(&source.text, i);
+        let (text, mut calls) = base_calls::rewrite(&source.text, i);
         if let (Some(call), true) = (calls.first(), is_part) {
             bail!(
                 "{}:{}: a part of a ruleset calls no `base::` function; \
@@ -75,6 +75,7 @@ impl Merged {
             .compile_into_self_contained(&Scope::new(), &text)
             .map_err(|e| load_error(source, &e))?;
         part.set_source(source.origin.as_str());
+        base_calls::count_arguments(&part, i, &mut calls);
         let mut defined = rule_functions(&part, &source.text);
         ruleset::check_twice(&defined, own, &source.origin)?;
         mark_replacements(&mut defined, below.functions, &calls);
@@ -88,7 +89,7 @@ impl Merged {
                 .any(|new| new.name == old.name && new.params.len() == old.params.len())
         });
         // What `base::` names is what lies below, before this file replaces it.
-        let (copies, names) = base_calls::provide(&self.ast, &calls, i, &source.origin)?;
+        let (copies, names) = base_calls::provide(&self.ast, &calls, i, &source.origin, &defined)?;
         for (copy, name) in names {
             self.places.same_as(copy, &name);
         }

@@ -54,7 +54,8 @@ impl GameSpec {
         };
         let seed = self.seed.unwrap_or_else(fresh_seed);
         let deal = Deal { seed, stack };
-        Session::begin(live, ruleset, options, deal, Vec::new()).context("the game could not start")
+        Session::begin(live, ruleset, options, deal, Vec::new())
+            .context("the game failed before its first decision")
     }
 }
 

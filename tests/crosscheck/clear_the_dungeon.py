@@ -328,7 +328,8 @@ def options(table: Table) -> list[tuple[str, Move]]:
     reserve = reserve_card(table)
     if reserve is not None:
         for col, monster in placements(table, reserve):
-            result.append((f"{card_label(reserve)} on {card_label(monster)}", ("place", "reserve", None, col)))
+            result.append((f"{card_label(reserve)} on {card_label(monster)} (from the damage pile)",
+                           ("place", "reserve", None, col)))
     for i, card in enumerate(table.hand):
         result.append((f"discard {card_label(card)}", ("discard", i)))
     if out_of_power(table):

@@ -105,11 +105,85 @@ fn base_naming_a_function_the_base_lacks_is_a_load_error_with_the_nearest_name()
 fn an_error_in_the_rule_called_through_base_is_placed_in_its_own_file() {
     let dir = folder();
     fs::write(
+        dir.path().join("strict.rhai"),
+        "title(\"Strict\");\nfn greet(who) {\n    say(`hello ${who.len()}`);\n}\nfn play() { greet(\"you\"); }\n",
+    )
+    .unwrap();
+    fs::write(
         dir.path().join("wrong.rhai"),
-        "// extends: greeter.rhai\nfn greet(who) {\n    base::greet(who, 2);\n}\n",
+        "// extends: strict.rhai\nfn greet(who) {\n    base::greet(7);\n}\n",
     )
     .unwrap();
     play(dir.path(), "wrong.rhai")
         .code(1)
-        .stderr(contains("wrong.rhai:3:5").and(contains("base::greet")));
+        .stderr(contains("strict.rhai:3:").and(contains("in base::greet() at wrong.rhai:3:5")));
+}
+
+#[test]
+fn base_with_the_wrong_number_of_arguments_is_a_load_error_naming_the_parameters() {
+    let dir = folder();
+    fs::write(
+        dir.path().join("wrong.rhai"),
+        "// extends: greeter.rhai\nfn greet(who) {\n    say(`${base::greet(who, 2)}`);\n}\n",
+    )
+    .unwrap();
+    play(dir.path(), "wrong.rhai").code(1).stderr(
+        contains("wrong.rhai:3:12: `base::greet` takes 1 argument (who); 2 given")
+            .and(contains("Go?").not()),
+    );
+}
+
+#[test]
+fn base_naming_the_variants_own_helper_says_to_call_it_without_base() {
+    let dir = folder();
+    fs::write(
+        dir.path().join("helper.rhai"),
+        "// extends: greeter.rhai\nprivate fn shout(who) { `${who}!` }\nfn greet(who) {\n    base::greet(base::shout(who));\n}\n",
+    )
+    .unwrap();
+    play(dir.path(), "helper.rhai").code(1).stderr(contains(
+        "helper.rhai:4:17: `base::shout`: `shout` is this variant's own `private fn shout(who)`, \
+         not a rule of the base: call it as `shout(…)`, without `base::`",
+    ));
+}
+
+#[test]
+fn a_rule_that_calls_back_into_itself_through_base_is_named_at_the_authors_call() {
+    let dir = folder();
+    fs::write(
+        dir.path().join("loop.rhai"),
+        "// extends: clear-the-dungeon\nfn play_a_card() {\n    base::turn();\n}\n",
+    )
+    .unwrap();
+    play(dir.path(), "loop.rhai").code(1).stderr(
+        contains(
+            "the game failed before its first decision: loop.rhai:3:5: `play_a_card` calls \
+             `base::turn`, which calls `play_a_card` again, without end: rule functions call \
+             each other more than 32 deep (the limit was reached at games/clear-the-dungeon.rhai:",
+        )
+        .and(contains("  in base::turn() at loop.rhai:3:5\n  in play_a_card() at games/clear-the-dungeon.rhai:"))
+        .and(contains("(these 2 calls 14 times)"))
+        .and(contains("could not start").not()),
+    );
+}
+
+#[test]
+fn a_variants_const_changes_the_bases_constant_as_delve_source_says() {
+    let dir = folder();
+    fs::write(
+        dir.path().join("three.rhai"),
+        "// extends: clear-the-dungeon\nconst COLUMNS = 3;\n",
+    )
+    .unwrap();
+    play(dir.path(), "three.rhai")
+        .success()
+        .stdout(contains("column 3:").and(contains("column 4:").not()));
+    delve()
+        .current_dir(dir.path())
+        .args(["source", "three.rhai", "--functions"])
+        .assert()
+        .success()
+        .stdout(contains(
+            "a `const` it declares again (`const NAME = value;`) replaces the base's, in the base's rules too",
+        ));
 }

@@ -106,3 +106,34 @@ fn play() {
         .assert()
         .success();
 }
+
+#[test]
+fn a_shuffle_keeps_face_down_cards_face_down() {
+    use predicates::prelude::PredicateBooleanExt;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("pair.rhai"),
+        "title(\"Pair\");\nfn play() {\n    let pair = new_pile(\"pair\", \"up\");\n    \
+         pair.create([card(\"AS\"), card(\"KH\")]);\n    pair.turn_all_down();\n    \
+         pair.shuffle();\n    ask(\"Which is the ace?\", [\"bottom\", \"top\"]);\n    \
+         end(\"win\", 0, \"done\");\n}\n",
+    )
+    .unwrap();
+    crate::delve()
+        .current_dir(dir.path())
+        .args([
+            "play",
+            "pair.rhai",
+            "--seed",
+            "1",
+            "--opt",
+            "lone_option=ask",
+        ])
+        .write_stdin("")
+        .assert()
+        .stdout(
+            predicates::str::contains("Which is the ace?")
+                .and(predicates::str::contains("A♠").not())
+                .and(predicates::str::contains("K♥").not()),
+        );
+}

@@ -284,19 +284,22 @@ fn content<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
         let mut rt = r.borrow_mut();
         let pile = rt.table_mut("shuffle")?.pile_mut(p.0);
         let name = pile.name.clone();
-        let mut cards: Vec<Card> = pile.take_all().into_iter().map(|pl| pl.card).collect();
+        let before = pile.take_all();
+        let mut cards: Vec<Card> = before.iter().map(|pl| pl.card.clone()).collect();
         rt.charge(cards.len() as u64 * 2);
         let outcome = rt.shuffle(&mut cards, &name);
         // The cards go back whatever happened: a failed stacked shuffle
-        // must not lose any.
+        // must not lose any, nor turn one over.
         let pile = rt.table_mut("shuffle")?.pile_mut(p.0);
         match outcome {
             Ok(nth) => {
-                pile.set_shuffled(cards, nth);
+                pile.set_shuffled(cards, nth, &before);
                 Ok(())
             }
             Err(e) => {
-                pile.set_cards(cards);
+                for placed in before {
+                    pile.push_placed(placed);
+                }
                 Err(e.to_string().into())
             }
         }
