@@ -89,6 +89,7 @@ pub(crate) fn prompt(session: &Session, prompt: &Prompt, reveal: bool) -> Value 
     });
     progress(session, &mut value);
     layout(session, &mut value);
+    status(session, &mut value);
     value
 }
 
@@ -103,6 +104,7 @@ pub(crate) fn end(session: &Session, outcome: &Outcome, reveal: bool) -> Value {
     });
     progress(session, &mut value);
     layout(session, &mut value);
+    status(session, &mut value);
     value
 }
 
@@ -119,6 +121,29 @@ fn layout(session: &Session, value: &mut Value) {
             value["layout"] = Value::Object(spots);
         }
         Some(Err(error)) => value["layout_error"] = json!(error.to_string()),
+        None => {}
+    }
+}
+
+/// What the ruleset declares a player reads, when it has `fn status`:
+/// `status`, a list of `{name, text}` (with `pile` where a line marks one),
+/// or `status_error` when the hook failed.
+fn status(session: &Session, value: &mut Value) {
+    match session.status() {
+        Some(Ok(lines)) => {
+            let lines: Vec<Value> = lines
+                .iter()
+                .map(|l| {
+                    let mut line = json!({"name": l.name, "text": l.text});
+                    if let Some(pile) = &l.pile {
+                        line["pile"] = json!(pile);
+                    }
+                    line
+                })
+                .collect();
+            value["status"] = Value::Array(lines);
+        }
+        Some(Err(error)) => value["status_error"] = json!(error.to_string()),
         None => {}
     }
 }

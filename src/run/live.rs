@@ -153,6 +153,7 @@ fn internal_failure(what: &str) -> Report {
         stop: Stop::Failed(internal_error(what)),
         view: None,
         layout: None,
+        status: None,
         diverged: None,
         watched: None,
     }

@@ -312,6 +312,7 @@ impl Runtime {
             stop,
             view,
             layout: None,
+            status: None,
             diverged: self.diverged.take(),
             watched: self.watcher.take().map(Watched::from),
         }

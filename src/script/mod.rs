@@ -19,6 +19,7 @@ pub(crate) mod profile;
 pub(crate) mod program;
 pub(crate) mod resolver;
 pub(crate) mod ruleset;
+pub(crate) mod status;
 pub(crate) mod suggest;
 
 pub(crate) use error::ScriptError;

@@ -122,6 +122,7 @@ pub(crate) const HOOKS: &[&str] = &[
     "play",
     "view",
     "layout",
+    "status",
     "bot",
     "rate",
     "label",

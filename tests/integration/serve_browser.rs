@@ -106,7 +106,7 @@ async fn browser(driver: &Driver) -> Client {
 }
 
 /// Runs `test` on a fresh browser, if there is one; closes it after.
-fn with_browser(test: impl AsyncFnOnce(&Client)) {
+pub(crate) fn with_browser(test: impl AsyncFnOnce(&Client)) {
     let Some(driver) = driver() else { return };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -120,7 +120,7 @@ fn with_browser(test: impl AsyncFnOnce(&Client)) {
 }
 
 /// Waits until `body` matches `selector` (e.g. `[data-state='asking']`).
-async fn until(client: &Client, selector: &str) {
+pub(crate) async fn until(client: &Client, selector: &str) {
     let css = format!("body{selector}");
     let found = client
         .wait()
@@ -151,7 +151,7 @@ async fn page_state(client: &Client) -> String {
         .unwrap_or_default()
 }
 
-async fn click(client: &Client, css: &str) {
+pub(crate) async fn click(client: &Client, css: &str) {
     client
         .find(Locator::Css(css))
         .await
@@ -171,7 +171,7 @@ async fn choices(client: &Client) -> u64 {
 
 /// Starts `game` from the start form with `options` typed into its fields,
 /// on seed 1 (so a screenshot changes only when the page does).
-async fn start(client: &Client, server: &Server, game: &str, options: &[(&str, &str)]) {
+pub(crate) async fn start(client: &Client, server: &Server, game: &str, options: &[(&str, &str)]) {
     client.goto(&server.url()).await.unwrap();
     until(
         client,
@@ -382,7 +382,7 @@ async fn low_contrast(client: &Client) -> Vec<String> {
 
 /// Takes the option the hint names, if the game asks, and waits for the
 /// page to show the next decision.
-async fn step(client: &Client) {
+pub(crate) async fn step(client: &Client) {
     if !shows(client, "[data-state='asking']").await {
         return;
     }

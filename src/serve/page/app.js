@@ -250,6 +250,7 @@ function drawStanding(message) {
   $("redo").disabled = !message.can_redo;
   $("hint").hidden = true;
   if (message.layout_error) problem(`The ruleset's layout failed: ${message.layout_error}`);
+  if (message.status_error) problem(`The ruleset's status failed: ${message.status_error}`);
   const seed = page.hello ? `seed ${page.hello.seed}` : "";
   $("status").textContent = `${seed}, choice ${message.choices + (message.type === "prompt" ? 1 : 0)}`;
   if (message.type === "prompt") {

@@ -1,8 +1,10 @@
 // The table, drawn from a `prompt` or `end` message: every pile with its
 // cards, laid out by the ruleset's `layout` hint where it gives one (a
 // grid of rows and columns) and otherwise in the order the script made
-// them, wrapping to the screen's width. A pile named by one of the game's
-// state values (where the player stands, say) wears that value's name.
+// them, wrapping to the screen's width. Under it, what the ruleset
+// declares a player reads (its `status`), and nothing else of the game's
+// state; a status line that names a pile (where the player stands, say)
+// puts its name on that pile.
 
 import { drawCard } from "./cards.js";
 
@@ -18,14 +20,11 @@ function make(tag, className, text) {
   return node;
 }
 
-// The names of state values that hold a pile's name, by pile.
-function marks(table) {
+// The names of the status lines that mark a pile, by pile.
+function marks(message) {
   const byPile = new Map();
-  const names = new Set(table.piles.map((p) => p.name));
-  for (const [key, value] of Object.entries(table.state || {})) {
-    if (typeof value === "string" && names.has(value)) {
-      byPile.set(value, [...(byPile.get(value) || []), key]);
-    }
+  for (const line of message.status || []) {
+    if (line.pile) byPile.set(line.pile, [...(byPile.get(line.pile) || []), line.name]);
   }
   return byPile;
 }
@@ -91,18 +90,16 @@ function pile(data, cell, badges, named, onCard) {
   return node;
 }
 
-// The game's named values, as a list under the table.
-function state(table) {
-  const list = make("dl", "state");
-  for (const [key, value] of Object.entries(table.state || {})) {
-    if (value === null || value === "") continue;
-    list.append(make("dt", "", key));
-    const shown = typeof value === "object" ? value.name : String(value);
-    list.append(make("dd", "", shown));
-  }
-  if (table.retired) {
-    list.append(make("dt", "", "out of play"));
-    list.append(make("dd", "", String(table.retired)));
+// What the ruleset declares a player reads, as a list under the table:
+// each line's name and what it says, in the ruleset's words.
+function status(message) {
+  const list = make("dl", "status-lines");
+  for (const line of message.status || []) {
+    if (!line.text) continue;
+    const row = make("div", "status-line");
+    row.dataset.name = line.name;
+    row.append(make("dt", "", line.name), make("dd", "", line.text));
+    list.append(row);
   }
   return list;
 }
@@ -112,7 +109,7 @@ function state(table) {
 export function drawTable(root, message, named, onCard) {
   const table = message.table;
   const layout = message.layout || {};
-  const badges = marks(table);
+  const badges = marks(message);
   root.replaceChildren();
   const grid = make("div", "grid");
   const loose = make("div", "loose");
@@ -137,5 +134,5 @@ export function drawTable(root, message, named, onCard) {
     grid.style.gridTemplateRows = `repeat(${rows}, auto)`;
     root.append(grid);
   }
-  root.append(state(table));
+  root.append(status(message));
 }
