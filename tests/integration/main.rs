@@ -32,6 +32,7 @@ mod rule_authors;
 mod saves;
 mod serve;
 mod serve_browser;
+mod serve_phone;
 mod serve_status;
 mod sessions;
 mod writes;

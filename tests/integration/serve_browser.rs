@@ -18,17 +18,17 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-const CHROMIUM: &str = "/usr/bin/chromium";
+pub(crate) const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// Long enough for a slow CI machine; a wait that passes it is a failure.
-const PATIENCE: Duration = Duration::from_mins(1);
+pub(crate) const PATIENCE: Duration = Duration::from_mins(1);
 
 /// A chromedriver of this test's own, stopped when dropped.
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
-    port: u16,
+    pub(crate) port: u16,
     /// Chromium's profile: fresh, and gone after.
-    profile: tempfile::TempDir,
+    pub(crate) profile: tempfile::TempDir,
 }
 
 impl Drop for Driver {
@@ -40,7 +40,7 @@ impl Drop for Driver {
 
 /// chromedriver on a free port, once it listens; `None` (with a message)
 /// where the browser is not installed and this is not CI.
-fn driver() -> Option<Driver> {
+pub(crate) fn driver() -> Option<Driver> {
     let missing: Vec<&str> = [CHROMIUM, CHROMEDRIVER]
         .into_iter()
         .filter(|p| !Path::new(p).exists())
@@ -135,7 +135,7 @@ pub(crate) async fn until(client: &Client, selector: &str) {
 }
 
 /// Whether `body` matches `selector` now.
-async fn shows(client: &Client, selector: &str) -> bool {
+pub(crate) async fn shows(client: &Client, selector: &str) -> bool {
     let css = format!("body{selector}");
     client.find(Locator::Css(&css)).await.is_ok()
 }
@@ -161,7 +161,7 @@ pub(crate) async fn click(client: &Client, css: &str) {
         .unwrap();
 }
 
-async fn choices(client: &Client) -> u64 {
+pub(crate) async fn choices(client: &Client) -> u64 {
     let value = client
         .execute("return Number(document.body.dataset.choices)", vec![])
         .await

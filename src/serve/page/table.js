@@ -62,6 +62,7 @@ function pile(data, cell, badges, named, onCard) {
   for (const badge of badges) {
     label.append(make("span", "badge", badge));
   }
+  if (badges.length > 0) node.classList.add("marked");
   node.append(label);
   const cards = make("div", "cards");
   const down = data.cards.filter((c) => !c.face_up || c.name === undefined).length;
