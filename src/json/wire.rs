@@ -109,14 +109,24 @@ pub(crate) fn end(session: &Session, outcome: &Outcome, reveal: bool) -> Value {
 }
 
 /// The script's layout hint, when it has `fn layout`: `layout`, a map of
-/// pile name to `{row, col}`, or `layout_error` when the hook failed (the
+/// pile name to `{row, col}` (and `span` when wider than a card) or
+/// `{hidden: true}`, or `layout_error` when the hook failed (the
 /// game goes on; a front end lays the piles out its own way).
 fn layout(session: &Session, value: &mut Value) {
     match session.layout() {
         Some(Ok(spots)) => {
             let spots: Map<String, Value> = spots
                 .iter()
-                .map(|s| (s.pile.clone(), json!({"row": s.row, "col": s.col})))
+                .map(|s| {
+                    let place = if s.hidden {
+                        json!({"hidden": true})
+                    } else if s.span > 1 {
+                        json!({"row": s.row, "col": s.col, "span": s.span})
+                    } else {
+                        json!({"row": s.row, "col": s.col})
+                    };
+                    (s.pile.clone(), place)
+                })
                 .collect();
             value["layout"] = Value::Object(spots);
         }

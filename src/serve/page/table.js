@@ -1,7 +1,8 @@
 // The table, drawn from a `prompt` or `end` message: every pile with its
 // cards, laid out by the ruleset's `layout` hint where it gives one (a
-// grid of rows and columns) and otherwise in the order the script made
-// them, wrapping to the screen's width. Under it, what the ruleset
+// grid of rows and columns: a pile one column wide shows its top card, a
+// wider one its cards fanned; a hidden pile is not drawn) and otherwise in
+// the order the script made them, wrapping to the screen's width. Under it, what the ruleset
 // declares a player reads (its `status`), and nothing else of the game's
 // state; a status line that names a pile (where the player stands, say)
 // puts its name on that pile.
@@ -118,22 +119,30 @@ export function drawTable(root, message, named, onCard) {
   let cols = 0;
   for (const data of table.piles) {
     const spot = layout[data.name];
-    const node = pile(data, Boolean(spot), badges.get(data.name) || [], named, onCard);
+    if (spot?.hidden) continue;
+    const span = spot?.span || 1;
+    const cell = Boolean(spot) && span === 1;
+    const node = pile(data, cell, badges.get(data.name) || [], named, onCard);
     if (spot) {
       node.style.gridRow = String(spot.row + 1);
-      node.style.gridColumn = String(spot.col + 1);
+      node.style.gridColumn = `${spot.col + 1} / span ${span}`;
+      if (span > 1) {
+        node.classList.add("spanned");
+        node.style.setProperty("--span", String(span));
+        node.style.setProperty("--shown", String(node.querySelectorAll(".card-holder").length));
+      }
       rows = Math.max(rows, spot.row + 1);
-      cols = Math.max(cols, spot.col + 1);
+      cols = Math.max(cols, spot.col + span);
       grid.append(node);
     } else {
       loose.append(node);
     }
   }
-  if (loose.childElementCount > 0) root.append(loose);
   if (cols > 0) {
     grid.style.gridTemplateColumns = `repeat(${cols}, var(--cell))`;
     grid.style.gridTemplateRows = `repeat(${rows}, auto)`;
     root.append(grid);
   }
+  if (loose.childElementCount > 0) root.append(loose);
   root.append(status(message));
 }
