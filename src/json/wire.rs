@@ -90,6 +90,7 @@ pub(crate) fn prompt(session: &Session, prompt: &Prompt, reveal: bool) -> Value 
     progress(session, &mut value);
     layout(session, &mut value);
     status(session, &mut value);
+    faces(session, &mut value);
     value
 }
 
@@ -105,6 +106,7 @@ pub(crate) fn end(session: &Session, outcome: &Outcome, reveal: bool) -> Value {
     progress(session, &mut value);
     layout(session, &mut value);
     status(session, &mut value);
+    faces(session, &mut value);
     value
 }
 
@@ -154,6 +156,45 @@ fn status(session: &Session, value: &mut Value) {
             value["status"] = Value::Array(lines);
         }
         Some(Err(error)) => value["status_error"] = json!(error.to_string()),
+        None => {}
+    }
+}
+
+/// The faces of the custom cards face up on the table, when the ruleset
+/// has `fn faces`: `faces`, a map of card name to `{glyph, title, caption,
+/// paths}` (the empty parts left out), or `faces_error`.
+fn faces(session: &Session, value: &mut Value) {
+    match session.faces() {
+        Some(Ok(faces)) => {
+            let shown: std::collections::HashSet<String> = session
+                .table()
+                .piles()
+                .iter()
+                .flat_map(|pile| pile.placed().iter())
+                .filter(|p| p.face_up)
+                .map(|p| p.card.to_string())
+                .collect();
+            let faces: Map<String, Value> = faces
+                .iter()
+                .filter(|(card, _)| shown.contains(card))
+                .map(|(card, face)| {
+                    let parts = [
+                        ("glyph", &face.glyph),
+                        ("title", &face.title),
+                        ("caption", &face.caption),
+                        ("paths", &face.paths),
+                    ];
+                    let face: Map<String, Value> = parts
+                        .into_iter()
+                        .filter(|(_, text)| !text.is_empty())
+                        .map(|(key, text)| (key.to_string(), json!(text)))
+                        .collect();
+                    (card.clone(), Value::Object(face))
+                })
+                .collect();
+            value["faces"] = Value::Object(faces);
+        }
+        Some(Err(error)) => value["faces_error"] = json!(error.to_string()),
         None => {}
     }
 }

@@ -36,6 +36,12 @@ pub(super) fn inspect(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fa
         crate::script::status::read(&value, &wiring.places.main)
             .map_err(|e| HostFault::boxed(ErrorKind::Prompt, e.message))?;
     }
+    if wiring.has_faces {
+        let value = read_only(rt, Mode::View, || ctx.call_fn::<Dynamic>("faces", ()))
+            .map_err(|e| unreadable(rt, "faces", "faces()", &e))?;
+        crate::script::face::read(&value, &wiring.places.main)
+            .map_err(|e| HostFault::boxed(ErrorKind::Prompt, e.message))?;
+    }
     // When the bot answers, it is asked anyway.
     let bot_answers = rt.borrow().answerer() == Answerer::ScriptBot;
     if let (Some(bot), false) = (wiring.bot, bot_answers) {

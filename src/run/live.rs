@@ -154,6 +154,7 @@ fn internal_failure(what: &str) -> Report {
         view: None,
         layout: None,
         status: None,
+        faces: None,
         diverged: None,
         watched: None,
     }

@@ -18,6 +18,7 @@ use crate::game::deal::DealFile;
 use crate::game::decision::{Choice, Prompt};
 use crate::script::declare::Options;
 use crate::script::error::ErrorKind;
+use crate::script::face::Faces;
 use crate::script::layout::Layout;
 use crate::script::status::Status;
 use crate::script::ScriptError;
@@ -187,6 +188,8 @@ pub struct Report {
     /// What the player reads beside the cards (live runs only, if it has
     /// `fn status`).
     pub status: Option<Result<Status, ScriptError>>,
+    /// The faces of the custom cards (live runs only, if it has `fn faces`).
+    pub faces: Option<Result<Faces, ScriptError>>,
     pub diverged: Option<Divergence>,
     /// What the player saw, if the run was watched.
     pub(crate) watched: Option<world::Watched>,
@@ -270,6 +273,7 @@ fn run_once(program: &Program, plan: Plan, link: Option<Rc<Link>>, with_view: bo
     let mut report = program.host().borrow_mut().report(stop, view);
     report.layout = if with_view { program.layout() } else { None };
     report.status = if with_view { program.status() } else { None };
+    report.faces = if with_view { program.faces() } else { None };
     report
 }
 

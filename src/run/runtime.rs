@@ -313,6 +313,7 @@ impl Runtime {
             view,
             layout: None,
             status: None,
+            faces: None,
             diverged: self.diverged.take(),
             watched: self.watcher.take().map(Watched::from),
         }

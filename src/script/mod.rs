@@ -10,6 +10,7 @@ pub(crate) mod clock;
 pub(crate) mod declare;
 pub(crate) mod engine;
 pub(crate) mod error;
+pub(crate) mod face;
 pub(crate) mod functions;
 pub(crate) mod host;
 pub(crate) mod layout;

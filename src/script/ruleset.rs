@@ -123,6 +123,7 @@ pub(crate) const HOOKS: &[&str] = &[
     "view",
     "layout",
     "status",
+    "faces",
     "bot",
     "rate",
     "label",

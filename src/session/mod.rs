@@ -18,6 +18,7 @@ use crate::game::table::Table;
 use crate::run::live::LiveRun;
 use crate::run::{Answerer, Deal, Divergence, Event, Outcome, Plan, Report, Stop};
 use crate::script::declare::Options;
+use crate::script::face::Faces;
 use crate::script::layout::Layout;
 use crate::script::status::Status;
 use crate::script::{Ruleset, ScriptError};
@@ -35,6 +36,7 @@ pub struct Session {
     view: Option<Result<String, ScriptError>>,
     layout: Option<Result<Layout, ScriptError>>,
     status: Option<Result<Status, ScriptError>>,
+    faces: Option<Result<Faces, ScriptError>>,
     diverged: Option<Divergence>,
     /// Undone choices, the next to redo last.
     redo: Vec<Choice>,
@@ -68,6 +70,7 @@ impl Session {
             view: None,
             layout: None,
             status: None,
+            faces: None,
             diverged: None,
             redo: Vec::new(),
             live,
@@ -128,6 +131,11 @@ impl Session {
         self.layout.as_ref()
     }
 
+    /// The faces of the custom cards, if it has `fn faces`.
+    pub(crate) fn faces(&self) -> Option<&Result<Faces, ScriptError>> {
+        self.faces.as_ref()
+    }
+
     /// What the player reads beside the cards, if it has `fn status`.
     pub(crate) fn status(&self) -> Option<&Result<Status, ScriptError>> {
         self.status.as_ref()
@@ -158,6 +166,7 @@ impl Session {
         self.view = report.view;
         self.layout = report.layout;
         self.status = report.status;
+        self.faces = report.faces;
         self.diverged = None;
         self.redo.clear();
         Ok(())
@@ -373,6 +382,7 @@ impl Session {
         self.view = report.view;
         self.layout = report.layout;
         self.status = report.status;
+        self.faces = report.faces;
         self.diverged = report.diverged;
         Ok(())
     }

@@ -60,8 +60,10 @@ function pile(data, cell, badges, named, onCard) {
   const node = make("div", cell ? "pile cell" : "pile");
   node.dataset.pile = data.name;
   const label = make("div", "pile-name", data.name);
+  // A cell's marks lie on its card (a cell is one card wide), a pile's
+  // beside its name.
   for (const badge of badges) {
-    label.append(make("span", "badge", badge));
+    (cell ? node : label).append(make("span", "badge", badge));
   }
   if (badges.length > 0) node.classList.add("marked");
   node.append(label);
@@ -112,12 +114,17 @@ export function drawTable(root, message, named, onCard) {
   const table = message.table;
   const layout = message.layout || {};
   const badges = marks(message);
+  const faces = message.faces || {};
+  const tiles = Object.values(faces).some((face) => face.paths);
   root.replaceChildren();
   const grid = make("div", "grid");
   const loose = make("div", "loose");
   let rows = 0;
   let cols = 0;
   for (const data of table.piles) {
+    for (const c of data.cards) {
+      if (c.face_up && faces[c.name]) c.face = faces[c.name];
+    }
     const spot = layout[data.name];
     if (spot?.hidden) continue;
     const span = spot?.span || 1;
@@ -138,6 +145,8 @@ export function drawTable(root, message, named, onCard) {
       loose.append(node);
     }
   }
+  // Tiles lie edge to edge, so their corridors join.
+  if (tiles) grid.classList.add("tiles");
   if (cols > 0) {
     grid.style.gridTemplateColumns = `repeat(${cols}, var(--cell))`;
     grid.style.gridTemplateRows = `repeat(${rows}, auto)`;
