@@ -6,6 +6,7 @@
 //! neighbouring tiles on a grid join into one maze.
 
 use super::error::{ErrorKind, ScriptError};
+use super::limits::MAX_NAME;
 use rhai::Dynamic;
 
 /// The most faces one table may carry: more cards than that are drawn
@@ -47,6 +48,12 @@ pub(crate) fn read(value: &Dynamic, origin: &str) -> Result<Faces, ScriptError> 
     }
     let mut faces = Vec::with_capacity(map.len());
     for (card, face) in map.iter() {
+        // No card has a longer name: such a face could never be shown.
+        if card.chars().count() > MAX_NAME {
+            return Err(wrong(format!(
+                "named a card longer than {MAX_NAME} characters"
+            )));
+        }
         let Some(parts) = face.read_lock::<rhai::Map>() else {
             return Err(wrong(format!("gave `{card}` a {}", face.type_name())));
         };
@@ -60,7 +67,7 @@ pub(crate) fn read(value: &Dynamic, origin: &str) -> Result<Faces, ScriptError> 
                     value.type_name()
                 )));
             };
-            Ok(crate::render::printable(&text).replace('\n', " "))
+            Ok(super::status::one_line(&text))
         };
         if let Some(key) = parts
             .keys()

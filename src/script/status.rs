@@ -65,7 +65,7 @@ pub(crate) fn read(value: &Dynamic, origin: &str) -> Result<Status, ScriptError>
                     v.type_name()
                 ))),
                 Some(v) => {
-                    let text = crate::render::printable(&v.to_string()).replace('\n', " ");
+                    let text = one_line(&v.to_string());
                     if text.chars().count() > longest {
                         return Err(wrong(format!(
                             "gave line {n} a `{key}` longer than {longest} characters"
@@ -83,6 +83,15 @@ pub(crate) fn read(value: &Dynamic, origin: &str) -> Result<Status, ScriptError>
         lines.push(Line { name, text, pile });
     }
     Ok(lines)
+}
+
+/// A script's text as one line a screen shows: line ends as spaces, and no
+/// control characters (which could overwrite or restyle what came before).
+pub(crate) fn one_line(text: &str) -> String {
+    text.replace('\n', " ")
+        .chars()
+        .filter(|c| !c.is_control())
+        .collect()
 }
 
 #[cfg(test)]
