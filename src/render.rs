@@ -6,29 +6,70 @@
 use crate::game::decision::Prompt;
 use crate::game::table::Table;
 use crate::run::Outcome;
+use crate::script::status::Line;
 use crate::script::ScriptError;
 use crate::session::Session;
 use owo_colors::OwoColorize;
 use std::fmt::Write;
 
 /// The table as the player sees it (the script's view, else every pile),
-/// unpainted, and the view's error if it failed.
+/// unpainted, and the view's error if it failed. What the ruleset declares a player reads (`fn status`) follows it; where
+/// it declares that, its other named state is not shown, and without a
+/// view the status is the whole table.
 pub(crate) fn table(session: &Session) -> (String, Option<&ScriptError>) {
-    match session.view() {
+    let declared = session.status().is_some();
+    let (mut text, mut failed) = match session.view() {
         Some(Ok(view)) => (printable(view.trim_end()), None),
         Some(Err(error)) => {
             let text = format!(
                 "(the script's view failed: {error})\n{}",
-                plain_table(session.table())
+                plain_table(session.table(), !declared)
             );
             (text.trim_end().to_string(), Some(error))
         }
-        None => (plain_table(session.table()).trim_end().to_string(), None),
+        // A ruleset that declares what a player reads and draws no view
+        // has said all it shows in its status.
+        None if declared => (String::new(), None),
+        None => (
+            plain_table(session.table(), true).trim_end().to_string(),
+            None,
+        ),
+    };
+    match session.status() {
+        Some(Ok(lines)) => {
+            let told = status_text(lines);
+            if !told.is_empty() {
+                if !text.is_empty() {
+                    text.push('\n');
+                }
+                text.push_str(&told);
+            }
+        }
+        Some(Err(error)) => {
+            let _ = write!(text, "\n(the script's status failed: {error})");
+            failed = failed.or(Some(error));
+        }
+        None => {}
     }
+    (text, failed)
 }
 
-/// Every pile, face-down cards as a count, then the state.
-pub(crate) fn plain_table(table: &Table) -> String {
+/// The status lines that say something, names in one column.
+fn status_text(lines: &[Line]) -> String {
+    let told: Vec<&Line> = lines.iter().filter(|l| !l.text.is_empty()).collect();
+    let width = told
+        .iter()
+        .map(|l| l.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    told.iter()
+        .map(|l| format!("{:width$}  {}", l.name, l.text))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every pile, face-down cards as a count, then the state (if `with_state`).
+pub(crate) fn plain_table(table: &Table, with_state: bool) -> String {
     let mut out = String::new();
     let width = table
         .piles()
@@ -56,7 +97,7 @@ pub(crate) fn plain_table(table: &Table) -> String {
         }
         let _ = writeln!(out, "{:width$}  {}", pile.name, parts.join(" "));
     }
-    if !table.state.is_empty() {
+    if with_state && !table.state.is_empty() {
         let state: Vec<String> = table
             .state
             .iter()

@@ -89,6 +89,8 @@ pub(crate) fn prompt(session: &Session, prompt: &Prompt, reveal: bool) -> Value 
     });
     progress(session, &mut value);
     layout(session, &mut value);
+    status(session, &mut value);
+    faces(session, &mut value);
     value
 }
 
@@ -103,22 +105,96 @@ pub(crate) fn end(session: &Session, outcome: &Outcome, reveal: bool) -> Value {
     });
     progress(session, &mut value);
     layout(session, &mut value);
+    status(session, &mut value);
+    faces(session, &mut value);
     value
 }
 
 /// The script's layout hint, when it has `fn layout`: `layout`, a map of
-/// pile name to `{row, col}`, or `layout_error` when the hook failed (the
+/// pile name to `{row, col}` (and `span` when wider than a card) or
+/// `{hidden: true}`, or `layout_error` when the hook failed (the
 /// game goes on; a front end lays the piles out its own way).
 fn layout(session: &Session, value: &mut Value) {
     match session.layout() {
         Some(Ok(spots)) => {
             let spots: Map<String, Value> = spots
                 .iter()
-                .map(|s| (s.pile.clone(), json!({"row": s.row, "col": s.col})))
+                .map(|s| {
+                    let place = if s.hidden {
+                        json!({"hidden": true})
+                    } else if s.span > 1 {
+                        json!({"row": s.row, "col": s.col, "span": s.span})
+                    } else {
+                        json!({"row": s.row, "col": s.col})
+                    };
+                    (s.pile.clone(), place)
+                })
                 .collect();
             value["layout"] = Value::Object(spots);
         }
         Some(Err(error)) => value["layout_error"] = json!(error.to_string()),
+        None => {}
+    }
+}
+
+/// What the ruleset declares a player reads, when it has `fn status`:
+/// `status`, a list of `{name, text}` (with `pile` where a line marks one),
+/// or `status_error` when the hook failed.
+fn status(session: &Session, value: &mut Value) {
+    match session.status() {
+        Some(Ok(lines)) => {
+            let lines: Vec<Value> = lines
+                .iter()
+                .map(|l| {
+                    let mut line = json!({"name": l.name, "text": l.text});
+                    if let Some(pile) = &l.pile {
+                        line["pile"] = json!(pile);
+                    }
+                    line
+                })
+                .collect();
+            value["status"] = Value::Array(lines);
+        }
+        Some(Err(error)) => value["status_error"] = json!(error.to_string()),
+        None => {}
+    }
+}
+
+/// The faces of the custom cards face up on the table, when the ruleset
+/// has `fn faces`: `faces`, a map of card name to `{glyph, title, caption,
+/// paths}` (the empty parts left out), or `faces_error`.
+fn faces(session: &Session, value: &mut Value) {
+    match session.faces() {
+        Some(Ok(faces)) => {
+            let shown: std::collections::HashSet<String> = session
+                .table()
+                .piles()
+                .iter()
+                .flat_map(|pile| pile.placed().iter())
+                .filter(|p| p.face_up)
+                .map(|p| p.card.to_string())
+                .collect();
+            let faces: Map<String, Value> = faces
+                .iter()
+                .filter(|(card, _)| shown.contains(card))
+                .map(|(card, face)| {
+                    let parts = [
+                        ("glyph", &face.glyph),
+                        ("title", &face.title),
+                        ("caption", &face.caption),
+                        ("paths", &face.paths),
+                    ];
+                    let face: Map<String, Value> = parts
+                        .into_iter()
+                        .filter(|(_, text)| !text.is_empty())
+                        .map(|(key, text)| (key.to_string(), json!(text)))
+                        .collect();
+                    (card.clone(), Value::Object(face))
+                })
+                .collect();
+            value["faces"] = Value::Object(faces);
+        }
+        Some(Err(error)) => value["faces_error"] = json!(error.to_string()),
         None => {}
     }
 }

@@ -1,5 +1,5 @@
 //! What `delve check` looks at in each decision, as a player would meet it:
-//! the table drawn by `fn view`, every option's label and key (no two the
+//! the table drawn by `fn view` and told by `fn status`, every option's label and key (no two the
 //! same within one prompt, or an answer could not tell them apart), and the
 //! ruleset's bot behind `hint` (`fn bot`, or `fn rate` on each option). A
 //! failure is a script error of kind `Prompt`, placed at the decision; the
@@ -29,6 +29,18 @@ pub(super) fn inspect(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fa
         read_only(rt, Mode::View, || ctx.call_fn::<Dynamic>("view", ()))
             .map(drop)
             .map_err(|e| unreadable(rt, "view", "view()", &e))?;
+    }
+    if wiring.has_status {
+        let value = read_only(rt, Mode::View, || ctx.call_fn::<Dynamic>("status", ()))
+            .map_err(|e| unreadable(rt, "status", "status()", &e))?;
+        crate::script::status::read(&value, &wiring.places.main)
+            .map_err(|e| HostFault::boxed(ErrorKind::Prompt, e.message))?;
+    }
+    if wiring.has_faces {
+        let value = read_only(rt, Mode::View, || ctx.call_fn::<Dynamic>("faces", ()))
+            .map_err(|e| unreadable(rt, "faces", "faces()", &e))?;
+        crate::script::face::read(&value, &wiring.places.main)
+            .map_err(|e| HostFault::boxed(ErrorKind::Prompt, e.message))?;
     }
     // When the bot answers, it is asked anyway.
     let bot_answers = rt.borrow().answerer() == Answerer::ScriptBot;

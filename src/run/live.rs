@@ -167,6 +167,8 @@ fn internal_failure(what: &str) -> Report {
         stop: Stop::Failed(internal_error(what)),
         view: None,
         layout: None,
+        status: None,
+        faces: None,
         diverged: None,
         watched: None,
     }

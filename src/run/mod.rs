@@ -18,7 +18,9 @@ use crate::game::deal::DealFile;
 use crate::game::decision::{Choice, Prompt};
 use crate::script::declare::Options;
 use crate::script::error::ErrorKind;
+use crate::script::face::Faces;
 use crate::script::layout::Layout;
+use crate::script::status::Status;
 use crate::script::ScriptError;
 pub(crate) use runtime::Runtime;
 
@@ -183,6 +185,11 @@ pub struct Report {
     /// Where the script would like its piles drawn (live runs only, if it
     /// has `fn layout`).
     pub layout: Option<Result<Layout, ScriptError>>,
+    /// What the player reads beside the cards (live runs only, if it has
+    /// `fn status`).
+    pub status: Option<Result<Status, ScriptError>>,
+    /// The faces of the custom cards (live runs only, if it has `fn faces`).
+    pub faces: Option<Result<Faces, ScriptError>>,
     pub diverged: Option<Divergence>,
     /// What the player saw, if the run was watched.
     pub(crate) watched: Option<world::Watched>,
@@ -265,6 +272,8 @@ fn run_once(program: &Program, plan: Plan, link: Option<Rc<Link>>, with_view: bo
     let view = if with_view { program.view() } else { None };
     let mut report = program.host().borrow_mut().report(stop, view);
     report.layout = if with_view { program.layout() } else { None };
+    report.status = if with_view { program.status() } else { None };
+    report.faces = if with_view { program.faces() } else { None };
     report
 }
 

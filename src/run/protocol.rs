@@ -250,8 +250,24 @@ fn wait_for_person(
                 .map_err(|e| script_error(rt, "layout", &e))
                 .and_then(|v| crate::script::layout::read(&v, &origin))
         });
+        let has_status = rt.borrow().wiring().has_status;
+        let status = has_status.then(|| {
+            let origin = rt.borrow().wiring().places.main.clone();
+            read_only(rt, Mode::View, || hook::<Dynamic>(ctx, rt, "status", ()))
+                .map_err(|e| script_error(rt, "status", &e))
+                .and_then(|v| crate::script::status::read(&v, &origin))
+        });
+        let has_faces = rt.borrow().wiring().has_faces;
+        let faces = has_faces.then(|| {
+            let origin = rt.borrow().wiring().places.main.clone();
+            read_only(rt, Mode::View, || hook::<Dynamic>(ctx, rt, "faces", ()))
+                .map_err(|e| script_error(rt, "faces", &e))
+                .and_then(|v| crate::script::face::read(&v, &origin))
+        });
         let mut report = rt.borrow_mut().report(Stop::Asking(prompt.clone()), view);
         report.layout = layout;
+        report.status = status;
+        report.faces = faces;
         link.reports.send(Reply::Stopped(Box::new(report)))
     });
     if sent.is_err() {

@@ -312,6 +312,8 @@ impl Runtime {
             stop,
             view,
             layout: None,
+            status: None,
+            faces: None,
             diverged: self.diverged.take(),
             watched: self.watcher.take().map(Watched::from),
         }

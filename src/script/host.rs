@@ -45,6 +45,10 @@ pub(crate) struct Wiring {
     pub(crate) has_view: bool,
     /// The ruleset's `fn layout()`, read where `fn view` is.
     pub(crate) has_layout: bool,
+    /// The ruleset's `fn status()`, read where `fn view` is.
+    pub(crate) has_status: bool,
+    /// The ruleset's `fn faces()`, read where `fn view` is.
+    pub(crate) has_faces: bool,
     /// The ruleset's own bot, if it has one.
     pub(crate) bot: Option<BotFn>,
     /// The ruleset's `fn label(option)`, for option maps without a label.

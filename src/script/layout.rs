@@ -1,7 +1,10 @@
 //! A ruleset's layout hint: `fn layout()` may give, for some piles, the row
 //! and column where a front end that draws the table should put them (a
-//! maze's rooms as a grid). It is a hint: a front end lays out the piles it
-//! does not name in its own way, and a text front end ignores it.
+//! maze's rooms as a grid), how many columns a pile spans (a monster with
+//! its attack fanned beneath it), or `()` for a pile not drawn at all (one
+//! the rules only use while setting up). It is a hint: a front end lays out
+//! the piles it does not name in its own way, and a text front end ignores
+//! it.
 
 use super::error::{ErrorKind, ScriptError};
 use rhai::Dynamic;
@@ -10,12 +13,19 @@ use rhai::Dynamic;
 /// would not fit any screen.
 pub(crate) const MAX_CELL: i64 = 63;
 
-/// Where one pile goes: its row and column, from 0 at the top left.
+/// The most columns one pile may span.
+pub(crate) const MAX_SPAN: i64 = 16;
+
+/// Where one pile goes: its row and column, from 0 at the top left, and how
+/// many columns it spans (1: one card, its top one; more: its cards fanned);
+/// or nowhere, when `hidden`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spot {
     pub pile: String,
     pub row: u8,
     pub col: u8,
+    pub span: u8,
+    pub hidden: bool,
 }
 
 /// The piles the hint places, in the order of the script's map.
@@ -27,7 +37,7 @@ pub(crate) fn read(value: &Dynamic, origin: &str) -> Result<Layout, ScriptError>
     let wrong = |why: String| {
         ScriptError::new(
             ErrorKind::Runtime,
-            format!("{origin}: layout() {why}; it returns a map of pile name to #{{row: R, col: C}}, from 0 to {MAX_CELL}"),
+            format!("{origin}: layout() {why}; it returns a map of pile name to #{{row: R, col: C}} (from 0 to {MAX_CELL}, with `span: N` columns, 1 to {MAX_SPAN}), or to () for a pile not drawn"),
         )
     };
     let Some(map) = value.read_lock::<rhai::Map>() else {
@@ -35,6 +45,16 @@ pub(crate) fn read(value: &Dynamic, origin: &str) -> Result<Layout, ScriptError>
     };
     let mut layout = Vec::with_capacity(map.len());
     for (pile, place) in map.iter() {
+        if place.is_unit() {
+            layout.push(Spot {
+                pile: pile.to_string(),
+                row: 0,
+                col: 0,
+                span: 1,
+                hidden: true,
+            });
+            continue;
+        }
         let Some(place) = place.read_lock::<rhai::Map>() else {
             return Err(wrong(format!("gave `{pile}` a {}", place.type_name())));
         };
@@ -48,10 +68,27 @@ pub(crate) fn read(value: &Dynamic, origin: &str) -> Result<Layout, ScriptError>
                 .filter(|&n| i64::from(n) <= MAX_CELL)
                 .ok_or_else(|| wrong(format!("put `{pile}` at {name} {n}")))
         };
+        if let Some(key) = place
+            .keys()
+            .find(|k| !matches!(k.as_str(), "row" | "col" | "span"))
+        {
+            return Err(wrong(format!("gave `{pile}` an unknown key `{key}`")));
+        }
+        let span = match place.get("span") {
+            None => 1,
+            Some(n) => n
+                .as_int()
+                .ok()
+                .filter(|n| (1..=MAX_SPAN).contains(n))
+                .and_then(|n| u8::try_from(n).ok())
+                .ok_or_else(|| wrong(format!("gave `{pile}` the span {n}")))?,
+        };
         layout.push(Spot {
             pile: pile.to_string(),
             row: cell("row")?,
             col: cell("col")?,
+            span,
+            hidden: false,
         });
     }
     Ok(layout)
@@ -82,6 +119,25 @@ mod tests {
         let error = read(&Dynamic::from_map(m), "x.rhai").unwrap_err();
         assert!(
             error.message.contains("put `A1` at col 64"),
+            "{}",
+            error.message
+        );
+
+        let mut spanned = place(1, 0).cast::<rhai::Map>();
+        spanned.insert("span".into(), Dynamic::from(3_i64));
+        let mut m = rhai::Map::new();
+        m.insert("A1".into(), Dynamic::from_map(spanned.clone()));
+        m.insert("setup".into(), Dynamic::UNIT);
+        let layout = read(&Dynamic::from_map(m), "x.rhai").unwrap();
+        assert_eq!((layout[0].span, layout[0].hidden), (3, false));
+        assert!(layout[1].hidden);
+
+        spanned.insert("span".into(), Dynamic::from(0_i64));
+        let mut m = rhai::Map::new();
+        m.insert("A1".into(), Dynamic::from_map(spanned));
+        let error = read(&Dynamic::from_map(m), "x.rhai").unwrap_err();
+        assert!(
+            error.message.contains("gave `A1` the span 0"),
             "{}",
             error.message
         );

@@ -10,6 +10,7 @@ pub(crate) mod clock;
 pub(crate) mod declare;
 pub(crate) mod engine;
 pub(crate) mod error;
+pub(crate) mod face;
 pub(crate) mod functions;
 pub(crate) mod host;
 pub(crate) mod layout;
@@ -19,6 +20,7 @@ pub(crate) mod profile;
 pub(crate) mod program;
 pub(crate) mod resolver;
 pub(crate) mod ruleset;
+pub(crate) mod status;
 pub(crate) mod suggest;
 
 pub(crate) use error::ScriptError;

@@ -202,6 +202,28 @@ impl<H: Host> Program<H> {
         self.host.borrow_mut().enter(before);
         Some(value.and_then(|v| super::layout::read(&v, &self.ruleset.file.origin)))
     }
+
+    /// The faces of the custom cards, if the script gives them.
+    pub fn faces(&self) -> Option<Result<super::face::Faces, ScriptError>> {
+        if !self.ruleset.has_fn("faces", 0) {
+            return None;
+        }
+        let before = self.host.borrow_mut().enter(Mode::View);
+        let value = self.call("faces");
+        self.host.borrow_mut().enter(before);
+        Some(value.and_then(|v| super::face::read(&v, &self.ruleset.file.origin)))
+    }
+
+    /// What the player reads beside the cards, if the script declares it.
+    pub fn status(&self) -> Option<Result<super::status::Status, ScriptError>> {
+        if !self.ruleset.has_fn("status", 0) {
+            return None;
+        }
+        let before = self.host.borrow_mut().enter(Mode::View);
+        let value = self.call("status");
+        self.host.borrow_mut().enter(before);
+        Some(value.and_then(|v| super::status::read(&v, &self.ruleset.file.origin)))
+    }
 }
 
 /// Registers a debugger that keeps the last place each step reached.
@@ -245,6 +267,8 @@ fn wired(wiring: Wiring, places: Places, ruleset: &Ruleset) -> Wiring {
         places: Rc::new(places),
         has_view: ruleset.has_fn("view", 0),
         has_layout: ruleset.has_fn("layout", 0),
+        has_status: ruleset.has_fn("status", 0),
+        has_faces: ruleset.has_fn("faces", 0),
         bot: if ruleset.has_fn("bot", 2) {
             Some(BotFn::Bot)
         } else if ruleset.has_fn("rate", 1) {

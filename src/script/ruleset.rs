@@ -122,6 +122,8 @@ pub(crate) const HOOKS: &[&str] = &[
     "play",
     "view",
     "layout",
+    "status",
+    "faces",
     "bot",
     "rate",
     "label",

@@ -4,7 +4,9 @@
 //! `delve play --json --keep-open` prints for it (a `json::Conversation`
 //! makes them), except `save PATH` and `load PATH`: a page
 //! saves by download and loads by upload, so a request never names a file
-//! on the server's disk.
+//! on the server's disk. And the table comes without the game's named
+//! state: that is the rules' bookkeeping, and the page shows only what the
+//! ruleset declares a player reads (`status`).
 
 use crate::json::{Conversation, Settings};
 use crate::session::autosave::{Found, Keeper};
@@ -46,7 +48,7 @@ impl Game {
             conversation,
         };
         messages.extend(game.keep());
-        (game, messages)
+        (game, for_page(messages))
     }
 
     /// The unfinished game whose autosave is `name`, which this game then
@@ -64,7 +66,7 @@ impl Game {
             conversation,
         };
         messages.extend(loaded.notes.into_iter().map(note));
-        Ok((game, messages))
+        Ok((game, for_page(messages)))
     }
 
     /// What a page that (re)opens this game is shown: `hello`, what was
@@ -72,7 +74,7 @@ impl Game {
     pub(crate) fn opening(&mut self) -> Vec<Value> {
         let (conversation, messages) = Conversation::open(&self.session, PAGE);
         self.conversation = conversation;
-        messages
+        for_page(messages)
     }
 
     /// The name of the game's autosave, once it has one.
@@ -91,14 +93,14 @@ impl Game {
             .conversation
             .answer(&mut self.session, Ok(line.to_string()));
         if self.conversation.finished() {
-            return (messages, true);
+            return (for_page(messages), true);
         }
         let reply = &messages[0];
         if reply["type"] == "ok" && reply["command"] == "new" {
             self.counted = false;
         }
         messages.extend(self.keep());
-        (messages, false)
+        (for_page(messages), false)
     }
 
     /// The save file of this game, as `save` would write it.
@@ -180,6 +182,17 @@ impl Game {
         }
         notes
     }
+}
+
+/// The messages without the table's named state, which the page never
+/// shows: what a player reads there is the ruleset's `status`.
+fn for_page(mut messages: Vec<Value>) -> Vec<Value> {
+    for message in &mut messages {
+        if let Some(table) = message.get_mut("table").and_then(Value::as_object_mut) {
+            table.remove("state");
+        }
+    }
+    messages
 }
 
 /// Something the server tells the player beside the game's own messages.

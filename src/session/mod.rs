@@ -18,7 +18,9 @@ use crate::game::table::Table;
 use crate::run::live::LiveRun;
 use crate::run::{Answerer, Deal, Divergence, Event, Outcome, Plan, Report, Stop};
 use crate::script::declare::Options;
+use crate::script::face::Faces;
 use crate::script::layout::Layout;
+use crate::script::status::Status;
 use crate::script::{Ruleset, ScriptError};
 use std::sync::Arc;
 
@@ -33,6 +35,8 @@ pub struct Session {
     stop: Stop,
     view: Option<Result<String, ScriptError>>,
     layout: Option<Result<Layout, ScriptError>>,
+    status: Option<Result<Status, ScriptError>>,
+    faces: Option<Result<Faces, ScriptError>>,
     diverged: Option<Divergence>,
     /// Undone choices, the next to redo last.
     redo: Vec<Choice>,
@@ -65,6 +69,8 @@ impl Session {
             stop: Stop::Asking(Prompt::default()),
             view: None,
             layout: None,
+            status: None,
+            faces: None,
             diverged: None,
             redo: Vec::new(),
             live,
@@ -125,6 +131,16 @@ impl Session {
         self.layout.as_ref()
     }
 
+    /// The faces of the custom cards, if it has `fn faces`.
+    pub(crate) fn faces(&self) -> Option<&Result<Faces, ScriptError>> {
+        self.faces.as_ref()
+    }
+
+    /// What the player reads beside the cards, if it has `fn status`.
+    pub(crate) fn status(&self) -> Option<&Result<Status, ScriptError>> {
+        self.status.as_ref()
+    }
+
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }
@@ -149,6 +165,8 @@ impl Session {
         self.stop = report.stop;
         self.view = report.view;
         self.layout = report.layout;
+        self.status = report.status;
+        self.faces = report.faces;
         self.diverged = None;
         self.redo.clear();
         Ok(())
@@ -363,6 +381,8 @@ impl Session {
         self.stop = report.stop;
         self.view = report.view;
         self.layout = report.layout;
+        self.status = report.status;
+        self.faces = report.faces;
         self.diverged = report.diverged;
         Ok(())
     }

@@ -33,6 +33,8 @@ mod saves;
 mod serve;
 mod serve_bounds;
 mod serve_browser;
+mod serve_phone;
+mod serve_status;
 mod sessions;
 mod short_of_threads;
 mod writes;

@@ -59,7 +59,7 @@ fn a_version_1_save_with_text_options_loads_to_the_same_table() {
         text[at..].split("> ").next().unwrap().to_string()
     };
     assert!(
-        last_table(&loaded).contains("/3"),
+        last_table(&loaded).contains("of 3"),
         "the text option took effect"
     );
     assert_eq!(last_table(&played), last_table(&loaded));

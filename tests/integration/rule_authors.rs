@@ -49,7 +49,11 @@ fn delve_test_reports_passing_failing_new_and_erroring_transcripts() {
     }
     let snap = suite.join("fail.snap");
     let stored = fs::read_to_string(&snap).unwrap();
-    fs::write(&snap, stored.replace("damage: 0/7", "damage: 0/8")).unwrap();
+    fs::write(
+        &snap,
+        stored.replace("damage    0 of 7", "damage    0 of 8"),
+    )
+    .unwrap();
 
     // Run from another folder: paths in headers resolve beside the transcripts.
     delve()
@@ -60,7 +64,7 @@ fn delve_test_reports_passing_failing_new_and_erroring_transcripts() {
         .stdout(
             contains("ok       suite/pass.txt")
                 .and(contains("FAILED   suite/fail.txt"))
-                .and(contains("-damage: 0/8\n+damage: 0/7"))
+                .and(contains("-damage    0 of 8\n+damage    0 of 7"))
                 .and(contains("new      suite/new.txt"))
                 .and(contains(
                     "FAILED   suite/error.txt: the script failed 1 time",

@@ -18,17 +18,17 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-const CHROMIUM: &str = "/usr/bin/chromium";
+pub(crate) const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// Long enough for a slow CI machine; a wait that passes it is a failure.
-const PATIENCE: Duration = Duration::from_mins(1);
+pub(crate) const PATIENCE: Duration = Duration::from_mins(1);
 
 /// A chromedriver of this test's own, stopped when dropped.
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
-    port: u16,
+    pub(crate) port: u16,
     /// Chromium's profile: fresh, and gone after.
-    profile: tempfile::TempDir,
+    pub(crate) profile: tempfile::TempDir,
 }
 
 impl Drop for Driver {
@@ -40,7 +40,7 @@ impl Drop for Driver {
 
 /// chromedriver on a free port, once it listens; `None` (with a message)
 /// where the browser is not installed and this is not CI.
-fn driver() -> Option<Driver> {
+pub(crate) fn driver() -> Option<Driver> {
     let missing: Vec<&str> = [CHROMIUM, CHROMEDRIVER]
         .into_iter()
         .filter(|p| !Path::new(p).exists())
@@ -106,7 +106,7 @@ async fn browser(driver: &Driver) -> Client {
 }
 
 /// Runs `test` on a fresh browser, if there is one; closes it after.
-fn with_browser(test: impl AsyncFnOnce(&Client)) {
+pub(crate) fn with_browser(test: impl AsyncFnOnce(&Client)) {
     let Some(driver) = driver() else { return };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -120,7 +120,7 @@ fn with_browser(test: impl AsyncFnOnce(&Client)) {
 }
 
 /// Waits until `body` matches `selector` (e.g. `[data-state='asking']`).
-async fn until(client: &Client, selector: &str) {
+pub(crate) async fn until(client: &Client, selector: &str) {
     let css = format!("body{selector}");
     let found = client
         .wait()
@@ -135,7 +135,7 @@ async fn until(client: &Client, selector: &str) {
 }
 
 /// Whether `body` matches `selector` now.
-async fn shows(client: &Client, selector: &str) -> bool {
+pub(crate) async fn shows(client: &Client, selector: &str) -> bool {
     let css = format!("body{selector}");
     client.find(Locator::Css(&css)).await.is_ok()
 }
@@ -151,7 +151,7 @@ async fn page_state(client: &Client) -> String {
         .unwrap_or_default()
 }
 
-async fn click(client: &Client, css: &str) {
+pub(crate) async fn click(client: &Client, css: &str) {
     client
         .find(Locator::Css(css))
         .await
@@ -161,7 +161,7 @@ async fn click(client: &Client, css: &str) {
         .unwrap();
 }
 
-async fn choices(client: &Client) -> u64 {
+pub(crate) async fn choices(client: &Client) -> u64 {
     let value = client
         .execute("return Number(document.body.dataset.choices)", vec![])
         .await
@@ -171,7 +171,7 @@ async fn choices(client: &Client) -> u64 {
 
 /// Starts `game` from the start form with `options` typed into its fields,
 /// on seed 1 (so a screenshot changes only when the page does).
-async fn start(client: &Client, server: &Server, game: &str, options: &[(&str, &str)]) {
+pub(crate) async fn start(client: &Client, server: &Server, game: &str, options: &[(&str, &str)]) {
     client.goto(&server.url()).await.unwrap();
     until(
         client,
@@ -382,7 +382,7 @@ async fn low_contrast(client: &Client) -> Vec<String> {
 
 /// Takes the option the hint names, if the game asks, and waits for the
 /// page to show the next decision.
-async fn step(client: &Client) {
+pub(crate) async fn step(client: &Client) {
     if !shows(client, "[data-state='asking']").await {
         return;
     }

@@ -64,9 +64,12 @@ function optionField(spec) {
   const wrap = document.createElement("div");
   wrap.className = "option-field";
   const id = `opt-${spec.name}`;
+  // A player reads what the option does, in the ruleset's words; its
+  // name (what `--opt` takes) is only a tooltip.
   const label = document.createElement("label");
   label.htmlFor = id;
-  label.textContent = spec.name;
+  label.textContent = spec.help ? spec.help.charAt(0).toUpperCase() + spec.help.slice(1) : spec.name;
+  label.title = `option ${spec.name}`;
   let input;
   if (spec.allowed) {
     input = document.createElement("select");
@@ -96,10 +99,8 @@ function optionField(spec) {
   }
   input.id = id;
   input.dataset.option = spec.name;
-  const help = document.createElement("span");
-  help.className = "help";
-  help.textContent = spec.help;
-  wrap.append(label, input, help);
+  if (input.type === "checkbox") wrap.append(input, label);
+  else wrap.append(label, input);
   return wrap;
 }
 
@@ -250,6 +251,7 @@ function drawStanding(message) {
   $("redo").disabled = !message.can_redo;
   $("hint").hidden = true;
   if (message.layout_error) problem(`The ruleset's layout failed: ${message.layout_error}`);
+  if (message.status_error) problem(`The ruleset's status failed: ${message.status_error}`);
   const seed = page.hello ? `seed ${page.hello.seed}` : "";
   $("status").textContent = `${seed}, choice ${message.choices + (message.type === "prompt" ? 1 : 0)}`;
   if (message.type === "prompt") {

@@ -1,6 +1,7 @@
 // The cards, drawn as SVG from what the protocol's table says of each: a
 // standard card (rank and suit, `10♥`), a joker (`RJ`, `BJ`), a custom card
-// (its name and its properties) or a face-down card (a back, nothing else).
+// (the face its ruleset gives it, else its name) or a face-down card (a
+// back, nothing else).
 // Nothing is fetched: every card is made here.
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -68,24 +69,73 @@ function joker(red) {
   return svg;
 }
 
-// A custom card: its name large (a glyph reads as a picture), then its
-// properties, one a line, as many as fit.
-function custom(name, props) {
+// A custom card the ruleset gives no face: its name, large where it is
+// short (a glyph reads as a picture). Its properties are the rules'
+// bookkeeping, not something a player reads.
+function custom(name) {
+  return faced(name, { glyph: name });
+}
+
+// A card with the face its ruleset gives: a title at the top, a glyph
+// large in the middle, a short caption at the foot (wrapped to two lines).
+function faced(name, face) {
+  if (face.paths) return tile(name, face);
   const svg = frame("up custom");
-  const entries = Object.entries(props || {}).filter(([, v]) => v !== "" && v !== false);
-  svg.setAttribute(
-    "aria-label",
-    [name, ...entries.map(([k, v]) => `${k} ${v}`)].join(", "),
-  );
-  const size = name.length <= 2 ? 30 : name.length <= 4 ? 18 : name.length <= 7 ? 12 : 9;
-  const title = element("text", { x: WIDTH / 2, y: 14 + size, class: "custom-name", "text-anchor": "middle" }, name);
-  title.style.fontSize = `${size}px`;
-  svg.append(title);
-  let y = 20 + size + 8;
-  for (const [key, value] of entries.slice(0, Math.max(0, Math.floor((HEIGHT - y) / 9)))) {
-    const line = value === true ? key : `${key}: ${value}`;
-    svg.append(element("text", { x: WIDTH / 2, y, class: "custom-prop", "text-anchor": "middle" }, line.slice(0, 14)));
-    y += 9;
+  svg.setAttribute("aria-label", [face.title, face.glyph, face.caption].filter(Boolean).join(", ") || name);
+  if (face.title) {
+    const size = face.title.length <= 6 ? 11 : face.title.length <= 10 ? 8 : 6;
+    const title = element("text", { x: WIDTH / 2, y: 8 + size, class: "custom-title", "text-anchor": "middle" }, face.title);
+    title.style.fontSize = `${size}px`;
+    svg.append(title);
+  }
+  const glyph = face.glyph || "";
+  if (glyph) {
+    const size = glyph.length <= 2 ? 30 : glyph.length <= 4 ? 18 : 11;
+    const y = HEIGHT / 2 + size / 3 + (face.title ? 4 : 0);
+    const mark = element("text", { x: WIDTH / 2, y, class: "custom-name", "text-anchor": "middle" }, glyph.slice(0, 12));
+    mark.style.fontSize = `${size}px`;
+    svg.append(mark);
+  }
+  captionLines(face.caption).forEach((line, i, lines) => {
+    const y = HEIGHT - 8 - (lines.length - 1 - i) * 9;
+    svg.append(element("text", { x: WIDTH / 2, y, class: "custom-caption", "text-anchor": "middle" }, line));
+  });
+  return svg;
+}
+
+// A caption in at most two lines of about 13 characters, broken at spaces.
+function captionLines(caption) {
+  if (!caption) return [];
+  const lines = [""];
+  for (const word of caption.split(" ")) {
+    const last = lines.length - 1;
+    if (lines[last] && (lines[last] + " " + word).length > 13) lines.push(word);
+    else lines[last] = lines[last] ? `${lines[last]} ${word}` : word;
+  }
+  return lines.slice(0, 2).map((l) => (l.length > 14 ? `${l.slice(0, 13)}…` : l));
+}
+
+// Where each exit's corridor meets the card's edge.
+const EDGES = { N: [WIDTH / 2, 0], E: [WIDTH, HEIGHT / 2], S: [WIDTH / 2, HEIGHT], W: [0, HEIGHT / 2] };
+
+// A tile: floor from edge to edge, a corridor from the middle to each exit,
+// so tiles side by side on a grid join into passages; its glyph (what the
+// room holds) on a disc in the middle, its caption at the foot.
+function tile(name, face) {
+  const svg = element("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "card up tile", role: "img" });
+  const exits = [...face.paths].map((p) => ({ N: "north", E: "east", S: "south", W: "west" })[p]);
+  svg.setAttribute("aria-label", [face.title || name, face.caption, `exits ${exits.join(", ")}`].filter(Boolean).join(", "));
+  svg.append(element("rect", { x: 0, y: 0, width: WIDTH, height: HEIGHT, class: "tile-floor" }));
+  let d = "";
+  for (const p of face.paths) {
+    const [x, y] = EDGES[p];
+    d += `M${WIDTH / 2} ${HEIGHT / 2} L${x} ${y} `;
+  }
+  svg.append(element("path", { d, class: "tile-path" }));
+  svg.append(element("circle", { cx: WIDTH / 2, cy: HEIGHT / 2, r: 8, class: "tile-hub" }));
+  if (face.glyph) {
+    svg.append(element("circle", { cx: WIDTH / 2, cy: HEIGHT / 2, r: 12, class: "tile-disc" }));
+    svg.append(element("text", { x: WIDTH / 2, y: HEIGHT / 2 + 6, class: "tile-glyph", "text-anchor": "middle" }, face.glyph));
   }
   return svg;
 }
@@ -95,8 +145,11 @@ export function drawCard(card) {
   if (!card.face_up || card.name === undefined) {
     return back();
   }
+  if (card.face) {
+    return faced(card.name, card.face);
+  }
   if (card.props) {
-    return custom(card.name, card.props);
+    return custom(card.name);
   }
   const standardCard = STANDARD.exec(card.name);
   if (standardCard) {
@@ -105,5 +158,5 @@ export function drawCard(card) {
   if (card.name === "RJ" || card.name === "BJ") {
     return joker(card.name === "RJ");
   }
-  return custom(card.name, {});
+  return custom(card.name);
 }

@@ -1,8 +1,11 @@
 // The table, drawn from a `prompt` or `end` message: every pile with its
 // cards, laid out by the ruleset's `layout` hint where it gives one (a
-// grid of rows and columns) and otherwise in the order the script made
-// them, wrapping to the screen's width. A pile named by one of the game's
-// state values (where the player stands, say) wears that value's name.
+// grid of rows and columns: a pile one column wide shows its top card, a
+// wider one its cards fanned; a hidden pile is not drawn) and otherwise in
+// the order the script made them, wrapping to the screen's width. Under it, what the ruleset
+// declares a player reads (its `status`), and nothing else of the game's
+// state; a status line that names a pile (where the player stands, say)
+// puts its name on that pile.
 
 import { drawCard } from "./cards.js";
 
@@ -18,14 +21,11 @@ function make(tag, className, text) {
   return node;
 }
 
-// The names of state values that hold a pile's name, by pile.
-function marks(table) {
+// The names of the status lines that mark a pile, by pile.
+function marks(message) {
   const byPile = new Map();
-  const names = new Set(table.piles.map((p) => p.name));
-  for (const [key, value] of Object.entries(table.state || {})) {
-    if (typeof value === "string" && names.has(value)) {
-      byPile.set(value, [...(byPile.get(value) || []), key]);
-    }
+  for (const line of message.status || []) {
+    if (line.pile) byPile.set(line.pile, [...(byPile.get(line.pile) || []), line.name]);
   }
   return byPile;
 }
@@ -60,9 +60,12 @@ function pile(data, cell, badges, named, onCard) {
   const node = make("div", cell ? "pile cell" : "pile");
   node.dataset.pile = data.name;
   const label = make("div", "pile-name", data.name);
+  // A cell's marks lie on its card (a cell is one card wide), a pile's
+  // beside its name.
   for (const badge of badges) {
-    label.append(make("span", "badge", badge));
+    (cell ? node : label).append(make("span", "badge", badge));
   }
+  if (badges.length > 0) node.classList.add("marked");
   node.append(label);
   const cards = make("div", "cards");
   const down = data.cards.filter((c) => !c.face_up || c.name === undefined).length;
@@ -91,18 +94,16 @@ function pile(data, cell, badges, named, onCard) {
   return node;
 }
 
-// The game's named values, as a list under the table.
-function state(table) {
-  const list = make("dl", "state");
-  for (const [key, value] of Object.entries(table.state || {})) {
-    if (value === null || value === "") continue;
-    list.append(make("dt", "", key));
-    const shown = typeof value === "object" ? value.name : String(value);
-    list.append(make("dd", "", shown));
-  }
-  if (table.retired) {
-    list.append(make("dt", "", "out of play"));
-    list.append(make("dd", "", String(table.retired)));
+// What the ruleset declares a player reads, as a list under the table:
+// each line's name and what it says, in the ruleset's words.
+function status(message) {
+  const list = make("dl", "status-lines");
+  for (const line of message.status || []) {
+    if (!line.text) continue;
+    const row = make("div", "status-line");
+    row.dataset.name = line.name;
+    row.append(make("dt", "", line.name), make("dd", "", line.text));
+    list.append(row);
   }
   return list;
 }
@@ -112,30 +113,45 @@ function state(table) {
 export function drawTable(root, message, named, onCard) {
   const table = message.table;
   const layout = message.layout || {};
-  const badges = marks(table);
+  const badges = marks(message);
+  const faces = message.faces || {};
+  const tiles = Object.values(faces).some((face) => face.paths);
   root.replaceChildren();
   const grid = make("div", "grid");
   const loose = make("div", "loose");
   let rows = 0;
   let cols = 0;
   for (const data of table.piles) {
+    for (const c of data.cards) {
+      if (c.face_up && faces[c.name]) c.face = faces[c.name];
+    }
     const spot = layout[data.name];
-    const node = pile(data, Boolean(spot), badges.get(data.name) || [], named, onCard);
+    if (spot?.hidden) continue;
+    const span = spot?.span || 1;
+    const cell = Boolean(spot) && span === 1;
+    const node = pile(data, cell, badges.get(data.name) || [], named, onCard);
     if (spot) {
       node.style.gridRow = String(spot.row + 1);
-      node.style.gridColumn = String(spot.col + 1);
+      node.style.gridColumn = `${spot.col + 1} / span ${span}`;
+      if (span > 1) {
+        node.classList.add("spanned");
+        node.style.setProperty("--span", String(span));
+        node.style.setProperty("--shown", String(node.querySelectorAll(".card-holder").length));
+      }
       rows = Math.max(rows, spot.row + 1);
-      cols = Math.max(cols, spot.col + 1);
+      cols = Math.max(cols, spot.col + span);
       grid.append(node);
     } else {
       loose.append(node);
     }
   }
-  if (loose.childElementCount > 0) root.append(loose);
+  // Tiles lie edge to edge, so their corridors join.
+  if (tiles) grid.classList.add("tiles");
   if (cols > 0) {
     grid.style.gridTemplateColumns = `repeat(${cols}, var(--cell))`;
     grid.style.gridTemplateRows = `repeat(${rows}, auto)`;
     root.append(grid);
   }
-  root.append(state(table));
+  if (loose.childElementCount > 0) root.append(loose);
+  root.append(status(message));
 }

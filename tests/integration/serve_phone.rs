@@ -1,0 +1,150 @@
+//! `delve serve` on a phone: Chromium emulating a 390 px wide touch
+//! screen. For every shipped ruleset the start form (with that ruleset's
+//! options) and its table a few moves in fit the width, no mark on a pile
+//! covers another label, and a tap on Start starts the game.
+
+use crate::serve::Server;
+use crate::serve_browser::{driver, start, step, until, Driver, CHROMIUM, PATIENCE};
+use fantoccini::actions::{InputSource, PointerAction, TouchActions};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::json;
+
+/// A phone's width, as the issue measured it.
+const WIDTH: u32 = 390;
+
+/// A headless Chromium that is a touch phone 390 px wide.
+async fn phone(driver: &Driver) -> Client {
+    let args = [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--no-first-run",
+        &format!("--user-data-dir={}", driver.profile.path().display()),
+    ];
+    let capabilities = json!({
+        "browserName": "chrome",
+        "goog:chromeOptions": {
+            "binary": CHROMIUM,
+            "args": args,
+            "mobileEmulation": {"deviceMetrics": {"width": WIDTH, "height": 844, "pixelRatio": 2.0, "touch": true}},
+        },
+    });
+    let serde_json::Value::Object(capabilities) = capabilities else {
+        unreachable!()
+    };
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(capabilities)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .expect("a Chromium session")
+}
+
+/// The page's width past a screen `arguments[0]` px wide (a phone's
+/// browser widens its viewport to a page that does not fit), and the
+/// elements that reach past that edge.
+const OVERFLOW: &str = r"
+const width = arguments[0];
+const past = [...document.querySelectorAll('body *')]
+  .filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > width + 0.5)
+  .map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className.baseVal ?? e.className} ${(e.textContent || '').trim().slice(0, 30)}`);
+return [Math.max(window.innerWidth, document.documentElement.scrollWidth) - width, past.slice(0, 6)];
+";
+
+/// Each mark on a pile that covers another pile's label or mark.
+const COVERED: &str = r"
+const covered = [];
+const labels = [...document.querySelectorAll('.pile-name')];
+for (const badge of document.querySelectorAll('.badge')) {
+  const a = badge.getBoundingClientRect();
+  for (const label of labels) {
+    if (label.contains(badge)) continue;
+    for (const b of label.getClientRects()) {
+      if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5) {
+        covered.push(`${badge.textContent} covers ${label.textContent}`);
+      }
+    }
+  }
+}
+return covered;
+";
+
+async fn fits(client: &Client, what: &str) {
+    let found = client.execute(OVERFLOW, vec![json!(WIDTH)]).await.unwrap();
+    let over = found[0].as_f64().unwrap();
+    assert!(
+        over <= 0.0,
+        "{what}: {over}px wider than a {WIDTH} px phone; past the edge: {}",
+        found[1]
+    );
+}
+
+/// Taps `css` with a finger, as a phone does.
+async fn tap(client: &Client, css: &str) {
+    let element = client.find(Locator::Css(css)).await.unwrap();
+    let finger = TouchActions::new("finger".into())
+        .then(PointerAction::MoveToElement {
+            element,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down { button: 0 })
+        .then(PointerAction::Up { button: 0 });
+    client.perform_actions(finger).await.unwrap();
+}
+
+#[test]
+fn every_shipped_ruleset_fits_a_phone_and_starts_with_a_tap() {
+    let home = tempfile::tempdir().unwrap();
+    let server = Server::start(home.path(), &[]);
+    let (_, listing) = server.get("/rulesets");
+    let names: Vec<String> = listing["rulesets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap().to_string())
+        .collect();
+    let Some(driver) = driver() else { return };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let client = phone(&driver).await;
+        for name in &names {
+            client.goto(&server.url()).await.unwrap();
+            until(
+                &client,
+                ":is([data-state='start'], [data-state='asking'], [data-state='ended'])",
+            )
+            .await;
+            if !crate::serve_browser::shows(&client, "[data-state='start']").await {
+                tap(&client, "#to-start").await;
+                until(&client, "[data-state='start']").await;
+            }
+            let select = client.find(Locator::Css("#ruleset")).await.unwrap();
+            select.select_by_value(name).await.unwrap();
+            fits(&client, &format!("{name}'s start form")).await;
+            tap(&client, "#start-game").await;
+            client
+                .wait()
+                .at_most(PATIENCE)
+                .for_element(Locator::Css(&format!(
+                    "body[data-state='asking'][data-game='{name}']"
+                )))
+                .await
+                .unwrap_or_else(|_| panic!("{name}: a tap on Start started no game"));
+            start(&client, &server, name, &[]).await;
+            // Past Dungeon Solitaire's opening draft, onto its board.
+            for _ in 0..12 {
+                step(&client).await;
+            }
+            fits(&client, &format!("{name}'s table")).await;
+            let covered = client.execute(COVERED, vec![]).await.unwrap();
+            assert_eq!(covered, json!([]), "{name}: a mark covers a label");
+        }
+        let _ = client.close().await;
+    });
+}
