@@ -88,6 +88,8 @@ pub enum Command {
     Sim(SimArgs),
     /// Play random games checking every invariant; names the seed that breaks one
     Check(CheckArgs),
+    /// Pool the shard files of a `sim` run into its report, or say how far it has got
+    Pool(PoolArgs),
     /// Play in a web browser: a local server for one page that draws the table
     Serve(ServeArgs),
 }
@@ -124,7 +126,9 @@ pub struct ServeArgs {
     delve sim GAME --games 10000 --bot heuristic --vs-opt KEY=VALUE\n  \
     delve sim GAME --games 10000 --vs OTHER-GAME --json\n  \
     delve sim GAME --games 1000 --bot mc --vs-bot heuristic\n  \
-    delve sim GAME --games 20 --bot heuristic --profile"
+    delve sim GAME --games 20 --bot heuristic --profile\n  \
+    delve sim GAME --games 10000 --bot heuristic --out runs/x --shard 3/8\n  \
+    delve sim GAME --games 10000 --bot heuristic --out runs/x"
 )]
 pub struct SimArgs {
     /// A ruleset name from `delve list`, or a path to a .rhai file
@@ -150,8 +154,7 @@ pub struct SimArgs {
     /// Print one JSON object instead of the report
     #[arg(long)]
     pub json: bool,
-    /// With --json: each game's seed, win and score too, so runs over
-    /// different seeds can be pooled (`benches/pool.py`)
+    /// With --json: each game's seed, win and score too
     #[arg(long, requires = "json")]
     pub each: bool,
     /// Compare with another ruleset on the same seeds
@@ -164,8 +167,49 @@ pub struct SimArgs {
     #[arg(long = "vs-bot", value_name = "BOT")]
     pub vs_bot: Option<String>,
     /// Count the script's steps by function and show where they go (one job; slow)
-    #[arg(long)]
+    #[arg(long, conflicts_with = "out")]
     pub profile: bool,
+    /// Keep the run as shard files in DIR (made if need be): each shard is written
+    /// whole when its games are played, a shard already there is skipped, and the
+    /// pooled report is printed (docs/distributed.md)
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// With --out: play only shard K of N (0 to N-1; the seeds cut in N blocks), as
+    /// one task of a job array; `delve pool DIR` pools the shards
+    #[arg(long, value_name = "K/N", requires = "out")]
+    pub shard: Option<ShardOf>,
+    /// With --out and no --shard: cut the run in N shards (default: one per 1,000 games)
+    #[arg(long, value_name = "N", requires = "out", conflicts_with = "shard",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub shards: Option<u64>,
+}
+
+#[derive(Args, Debug)]
+#[command(
+    long_about = "Pools the shard files of a run (`delve sim ... --out DIR --shard K/N`) into \
+        the report one run over all their seeds prints: with --json, the same object byte for \
+        byte but for `games_per_second` (the shards' own pace). Shards of another run, \
+        version or ruleset are refused, naming the file and the field; a seed in two files \
+        is refused; a pool that misses shards says which seeds it misses and reports those \
+        it holds.",
+    after_help = "Examples:\n  delve pool runs/reserve/\n  delve pool --json runs/reserve/\n  \
+        delve pool runs/a/shard-0-of-2.jsonl runs/b/shard-1-of-2.jsonl\n  \
+        delve pool --status runs/reserve/"
+)]
+pub struct PoolArgs {
+    /// Shard files, or folders whose `*.jsonl` files are shards
+    #[arg(required_unless_present = "status")]
+    pub paths: Vec<PathBuf>,
+    /// Print one JSON object instead of the report, as `sim --json` does
+    #[arg(long)]
+    pub json: bool,
+    /// With --json: each game's seed, win and score too
+    #[arg(long, requires = "json")]
+    pub each: bool,
+    /// How far the run in DIR has got: shards and games done, and the time left at
+    /// the pace of the shards done
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["paths", "json", "each"])]
+    pub status: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -283,11 +327,60 @@ pub struct WireArgs {
     pub keep_open: bool,
 }
 
+/// Shard `index` of `count` (`--shard K/N`, counted from 0 as Slurm's
+/// `SLURM_ARRAY_TASK_ID` and Kubernetes' `JOB_COMPLETION_INDEX` are).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardOf {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl std::str::FromStr for ShardOf {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<ShardOf, String> {
+        let (k, n) = text
+            .split_once('/')
+            .ok_or_else(|| format!("`{text}` is not K/N, e.g. 0/8 for the first of 8 shards"))?;
+        let number = |part: &str| {
+            part.trim()
+                .parse::<u64>()
+                .map_err(|_| format!("`{text}`: `{part}` is not a whole number"))
+        };
+        let (index, count) = (number(k)?, number(n)?);
+        if count == 0 {
+            return Err(format!("`{text}`: a run has at least one shard (N from 1)"));
+        }
+        if index >= count {
+            return Err(format!(
+                "`{text}`: the shards of {count} are numbered 0 to {}",
+                count - 1
+            ));
+        }
+        Ok(ShardOf { index, count })
+    }
+}
+
 /// A count of games: a whole number from 1 up.
 fn at_least_one(text: &str) -> Result<u64, String> {
     match text.parse::<u64>() {
         Ok(0) => Err("play at least one game".into()),
         Ok(n) => Ok(n),
         Err(_) => Err(format!("`{text}` is not a whole number of games")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shard_is_k_of_n_counted_from_zero() {
+        assert_eq!("3/8".parse::<ShardOf>(), Ok(ShardOf { index: 3, count: 8 }));
+        for bad in ["4/4", "0/0", "8", "a/2", "-1/2"] {
+            assert!(bad.parse::<ShardOf>().is_err(), "{bad}");
+        }
+        let error = "4/4".parse::<ShardOf>().unwrap_err();
+        assert!(error.contains("numbered 0 to 3"), "{error}");
     }
 }

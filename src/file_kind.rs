@@ -21,6 +21,9 @@ pub(crate) enum Kind {
     Deal,
     /// The statistics: JSON starting with `"format": "delve-stats"`.
     Stats,
+    /// A shard of a `delve sim` run: JSON lines, the first starting with
+    /// `"format": "delve-shard"`.
+    Shard,
 }
 
 impl Kind {
@@ -32,6 +35,7 @@ impl Kind {
             Kind::Snapshot => "a delve snapshot",
             Kind::Deal => "a deal file",
             Kind::Stats => "a delve statistics file",
+            Kind::Shard => "a delve shard file",
         }
     }
 
@@ -40,6 +44,7 @@ impl Kind {
         match self {
             Kind::Save => json_format_is(head, "delve-save"),
             Kind::Stats => json_format_is(head, "delve-stats"),
+            Kind::Shard => json_format_is(head, "delve-shard"),
             Kind::Transcript => head.starts_with(TRANSCRIPT_FIRST_LINE),
             Kind::Snapshot => head
                 .lines()
@@ -112,6 +117,7 @@ pub(crate) fn not_of_kind(kind: Kind) -> String {
     let told_by = match kind {
         Kind::Save => " (its JSON starts with \"format\": \"delve-save\")",
         Kind::Stats => " (its JSON starts with \"format\": \"delve-stats\")",
+        Kind::Shard => " (its first line starts with {\"format\": \"delve-shard\")",
         Kind::Transcript => " (its first line starts with `# game:`)",
         Kind::Snapshot => " (its first line is the game's header, `Title, seed N.`)",
         Kind::Deal => "",
