@@ -17,6 +17,7 @@ mod json_protocol;
 mod keeping;
 mod layers;
 mod links;
+mod old_chunks;
 mod many_piles;
 mod old_forms;
 mod option_errors;
