@@ -8,7 +8,8 @@
 use super::printed::{self, Printing, Side};
 use super::shard::{Header, ShardOf};
 use super::shard_file::{self, ShardFile};
-use super::{Game, Outcome};
+use super::{Game, Outcome, Setup};
+use crate::commands::bots::Bot;
 use anyhow::{anyhow, bail, Result};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -20,8 +21,54 @@ pub(crate) struct Wanted {
     pub each: bool,
 }
 
+/// Shards pooled: each configuration's games in seed order.
+pub(crate) struct Pooled {
+    pub a: (Setup, Bot, Outcome),
+    pub b: Option<(Setup, Bot, Outcome)>,
+    /// The seed of each game.
+    pub seeds: Vec<u64>,
+    pub shards: usize,
+    /// What a pool that misses shards says of itself.
+    pub partial: Option<Partial>,
+}
+
 /// Reads the shard files and prints the run they pool into.
 pub(crate) fn pool(files: &[PathBuf], wanted: &Wanted, out: &mut impl Write) -> Result<()> {
+    let pooled = gather(files)?;
+    if let Some(partial) = &pooled.partial {
+        anstream::eprintln!("delve pool: {}", partial.said);
+        if !wanted.json {
+            writeln!(out, "{}\n", partial.said)?;
+        }
+    }
+    let seed_of = |i: usize| pooled.seeds[i];
+    let speed = format!(
+        "{} shard{}, each at its own pace",
+        pooled.shards,
+        if pooled.shards == 1 { "" } else { "s" }
+    );
+    let printing = Printing {
+        json: wanted.json,
+        each: wanted.each,
+        seeds: &seed_of,
+        speed: &speed,
+        partial: pooled.partial.as_ref().map(|p| p.json.clone()),
+    };
+    let b = pooled.b.as_ref().map(side);
+    printed::print(out, &side(&pooled.a), b.as_ref(), &printing)
+}
+
+fn side((setup, bot, outcome): &(Setup, Bot, Outcome)) -> Side<'_> {
+    Side {
+        setup,
+        bot: *bot,
+        outcome,
+    }
+}
+
+/// Reads the shard files, checks that they are parts of one run, and puts
+/// their games back in seed order.
+pub(crate) fn gather(files: &[PathBuf]) -> Result<Pooled> {
     let mut shards: BTreeMap<u64, (PathBuf, ShardFile)> = BTreeMap::new();
     let mut first: Option<(PathBuf, Header)> = None;
     for path in files {
@@ -53,21 +100,11 @@ pub(crate) fn pool(files: &[PathBuf], wanted: &Wanted, out: &mut impl Write) -> 
     let Some((first_path, header)) = first else {
         bail!("no shard files to pool");
     };
-    let partial = missing(&header, &shards);
-    if let Some(partial) = &partial {
-        anstream::eprintln!("delve pool: {}", partial.said);
-        if !wanted.json {
-            writeln!(out, "{}\n", partial.said)?;
-        }
-    }
     let named = |side: &super::shard::Side, field: &str| {
         side.setup_and_bot()
             .map_err(|why| anyhow!("{}: field `{field}`: {why}", first_path.display()))
     };
-    let (setup_a, bot_a) = named(&header.a, "a")?;
-    let second = header.b.as_ref().map(|b| named(b, "b")).transpose()?;
     let records = || shards.values().flat_map(|(_, s)| &s.records);
-    let seeds: Vec<u64> = records().map(|r| r.seed).collect();
     let outcome = |side: usize| Outcome {
         games: records()
             .filter_map(|r| if side == 0 { Some(r.a) } else { r.b })
@@ -75,48 +112,30 @@ pub(crate) fn pool(files: &[PathBuf], wanted: &Wanted, out: &mut impl Write) -> 
             .collect(),
         seconds: shards.values().map(|(_, s)| s.end.seconds[side]).sum(),
     };
-    let a = outcome(0);
-    let b = second.as_ref().map(|_| outcome(1));
-    let seed_of = |i: usize| seeds[i];
-    let speed = format!(
-        "{} shard{}, each at its own pace",
-        shards.len(),
-        if shards.len() == 1 { "" } else { "s" }
-    );
-    let printing = Printing {
-        json: wanted.json,
-        each: wanted.each,
-        seeds: &seed_of,
-        speed: &speed,
-        partial: partial.map(|p| p.json),
+    let (setup_a, bot_a) = named(&header.a, "a")?;
+    let b = match &header.b {
+        Some(side) => {
+            let (setup, bot) = named(side, "b")?;
+            Some((setup, bot, outcome(1)))
+        }
+        None => None,
     };
-    let side_b = second
-        .as_ref()
-        .zip(b.as_ref())
-        .map(|((setup, bot), outcome)| Side {
-            setup,
-            bot: *bot,
-            outcome,
-        });
-    printed::print(
-        out,
-        &Side {
-            setup: &setup_a,
-            bot: bot_a,
-            outcome: &a,
-        },
-        side_b.as_ref(),
-        &printing,
-    )
+    Ok(Pooled {
+        a: (setup_a, bot_a, outcome(0)),
+        b,
+        seeds: records().map(|r| r.seed).collect(),
+        shards: shards.len(),
+        partial: missing(&header, &shards),
+    })
 }
 
 /// How many ranges of missing seeds a partial pool lists by name.
 const SHOWN: usize = 10;
 
 /// What a partial pool says, in words and in its JSON.
-struct Partial {
-    said: String,
-    json: serde_json::Value,
+pub(crate) struct Partial {
+    pub said: String,
+    pub json: serde_json::Value,
 }
 
 /// The seeds of the run that no shard holds, as ranges of whole shards.
