@@ -85,7 +85,7 @@ pub enum Command {
         json: bool,
     },
     /// Play many games with a bot and report win rate, scores and speed
-    Sim(SimArgs),
+    Sim(Box<SimArgs>),
     /// Play random games checking every invariant; names the seed that breaks one
     Check(CheckArgs),
     /// Pool the shard files of a `sim` run into its report, or say how far it has got
@@ -128,7 +128,8 @@ pub struct ServeArgs {
     delve sim GAME --games 1000 --bot mc --vs-bot heuristic\n  \
     delve sim GAME --games 20 --bot heuristic --profile\n  \
     delve sim GAME --games 10000 --bot heuristic --out runs/x --shard 3/8\n  \
-    delve sim GAME --games 10000 --bot heuristic --out runs/x"
+    delve sim GAME --games 10000 --bot heuristic --out runs/x\n  \
+    delve sim GAME --games 10000 --bot heuristic --sweep KEY=3..10 --chart curve.svg"
 )]
 pub struct SimArgs {
     /// A ruleset name from `delve list`, or a path to a .rhai file
@@ -178,6 +179,18 @@ pub struct SimArgs {
     /// one task of a job array; `delve pool DIR` pools the shards
     #[arg(long, value_name = "K/N", requires = "out")]
     pub shard: Option<ShardOf>,
+    /// Play the run once for each value of a ruleset option, on the same seeds: NAME=A..B
+    /// (whole numbers) or NAME=V1,V2,...; prints a table of win rates and their 95% CI
+    #[arg(long, value_name = "NAME=VALUES", conflicts_with_all = ["vs", "vs_opts", "vs_bot", "each", "profile"])]
+    pub sweep: Option<Sweep>,
+    /// With --sweep: a bot to sweep with, one line of the chart each; repeat for more
+    /// (default: --bot)
+    #[arg(long = "sweep-bot", value_name = "BOT", requires = "sweep")]
+    pub sweep_bots: Vec<String>,
+    /// With --sweep: write the chart (win rate and its 95% CI against the value, a line
+    /// per bot) as SVG to FILE (with --out: DIR/sweep.svg unless given)
+    #[arg(long, value_name = "FILE", requires = "sweep")]
+    pub chart: Option<PathBuf>,
     /// With --out and no --shard: cut the run in N shards (default: one per 1,000 games)
     #[arg(long, value_name = "N", requires = "out", conflicts_with = "shard",
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -361,6 +374,52 @@ impl std::str::FromStr for ShardOf {
     }
 }
 
+/// `--sweep NAME=A..B` or `NAME=V1,V2,...`: an option and the values it takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sweep {
+    pub name: String,
+    pub values: Vec<String>,
+}
+
+/// The most values one sweep plays.
+const MOST_SWEPT: usize = 100;
+
+impl std::str::FromStr for Sweep {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Sweep, String> {
+        let (name, values) = text
+            .split_once('=')
+            .filter(|(name, _)| !name.trim().is_empty())
+            .ok_or_else(|| format!("`{text}` is not NAME=A..B or NAME=V1,V2,..."))?;
+        let values: Vec<String> = if let Some((low, high)) = values.split_once("..") {
+            let number = |part: &str| {
+                part.trim()
+                    .parse::<i64>()
+                    .map_err(|_| format!("`{text}`: `{part}` is not a whole number"))
+            };
+            let (low, high) = (number(low)?, number(high)?);
+            if high < low || high.abs_diff(low) >= MOST_SWEPT as u64 {
+                return Err(format!(
+                    "`{text}`: A..B goes up, through at most {MOST_SWEPT} values"
+                ));
+            }
+            (low..=high).map(|v| v.to_string()).collect()
+        } else {
+            values.split(',').map(|v| v.trim().to_string()).collect()
+        };
+        if values.iter().any(String::is_empty) || values.len() > MOST_SWEPT {
+            return Err(format!(
+                "`{text}`: the values are 1 to {MOST_SWEPT}, none empty"
+            ));
+        }
+        Ok(Sweep {
+            name: name.trim().to_string(),
+            values,
+        })
+    }
+}
+
 /// A count of games: a whole number from 1 up.
 fn at_least_one(text: &str) -> Result<u64, String> {
     match text.parse::<u64>() {
@@ -382,5 +441,20 @@ mod tests {
         }
         let error = "4/4".parse::<ShardOf>().unwrap_err();
         assert!(error.contains("numbered 0 to 3"), "{error}");
+    }
+
+    #[test]
+    fn a_sweep_is_a_range_or_a_list_of_values() {
+        let sweep = "damage_limit=3..6".parse::<Sweep>().unwrap();
+        assert_eq!(sweep.name, "damage_limit");
+        assert_eq!(sweep.values, ["3", "4", "5", "6"]);
+        let sweep = "rule = a, b".parse::<Sweep>().unwrap();
+        assert_eq!(
+            (sweep.name.as_str(), sweep.values),
+            ("rule", vec!["a".into(), "b".into()])
+        );
+        for bad in ["x=5..3", "x=1..1000", "=1..2", "x", "x=a..b", "x=1,,2"] {
+            assert!(bad.parse::<Sweep>().is_err(), "{bad}");
+        }
     }
 }

@@ -19,6 +19,8 @@ pub(crate) mod printed;
 pub(crate) mod shard;
 pub(crate) mod shard_file;
 mod summary;
+mod sweep;
+mod sweep_chart;
 use printed::{Printing, Side};
 pub(crate) use summary::{report, summarize};
 
@@ -248,10 +250,7 @@ impl Configured {
             None => bot,
         };
         crate::usage::last_seed(args.seed, args.games)?;
-        let jobs = args.jobs.map_or_else(
-            || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-            usize::from,
-        );
+        let jobs = jobs(args);
         let first = Setup {
             game: args.game.clone(),
             opts: args.opts.clone(),
@@ -302,9 +301,20 @@ impl Configured {
     }
 }
 
+/// `--jobs`, else one worker per core.
+fn jobs(args: &crate::cli::SimArgs) -> usize {
+    args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        usize::from,
+    )
+}
+
 /// `delve sim`: one configuration, or two on the same seeds with `--vs`,
 /// `--vs-opt` or `--vs-bot`; with `--out`, in shard files (`sim/out_dir.rs`).
 pub(crate) fn command(args: &crate::cli::SimArgs) -> Result<()> {
+    if let Some(sweep) = &args.sweep {
+        return sweep::command(args, sweep, jobs(args));
+    }
     let configured = Configured::from_args(args)?;
     if let Some(dir) = &args.out {
         return out_dir::command(args, &configured, dir);

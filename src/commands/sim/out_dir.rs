@@ -20,6 +20,21 @@ use std::path::Path;
 const GAMES_PER_SHARD: u64 = 1000;
 
 pub(super) fn command(args: &SimArgs, configured: &Configured, dir: &Path) -> Result<()> {
+    let run = run_of(args)?;
+    let files = play_shards(configured, dir, run, args.shard)?;
+    if args.shard.is_some() {
+        return Ok(());
+    }
+    let wanted = Wanted {
+        json: args.json,
+        each: args.each,
+    };
+    pool(&files, &wanted, &mut anstream::stdout())
+}
+
+/// The run a command line cuts into shards (`--shard K/N`, `--shards N`, or
+/// one shard per 1,000 games).
+pub(super) fn run_of(args: &SimArgs) -> Result<Run, UsageError> {
     let shards = args
         .shard
         .map(|s| s.count)
@@ -29,23 +44,32 @@ pub(super) fn command(args: &SimArgs, configured: &Configured, dir: &Path) -> Re
         return Err(UsageError(format!(
             "{shards} shards of {} games: a shard would have no seeds (at most one shard a game)",
             args.games
-        ))
-        .into());
+        )));
     }
-    writable(dir)?;
-    let run = Run {
+    Ok(Run {
         first_seed: args.seed,
         games: args.games,
         shards,
-    };
-    let which: Vec<ShardOf> = match args.shard {
+    })
+}
+
+/// Plays shard `only`, or every shard of the run, into `dir`, skipping
+/// those already complete; the files of all the run's shards.
+pub(super) fn play_shards(
+    configured: &Configured,
+    dir: &Path,
+    run: Run,
+    only: Option<ShardOf>,
+) -> Result<Vec<std::path::PathBuf>> {
+    let shards = run.shards;
+    writable(dir)?;
+    let all = (0..shards).map(|index| ShardOf {
+        index,
+        count: shards,
+    });
+    let which: Vec<ShardOf> = match only {
         Some(one) => vec![one],
-        None => (0..shards)
-            .map(|index| ShardOf {
-                index,
-                count: shards,
-            })
-            .collect(),
+        None => all.clone().collect(),
     };
     for shard in which {
         let (first, count) = shard.seeds(run.first_seed, run.games);
@@ -75,23 +99,7 @@ pub(super) fn command(args: &SimArgs, configured: &Configured, dir: &Path) -> Re
             .map_err(|e| anyhow!("{}: {e}", path.display()))?;
         anstream::eprintln!("{what}: written to {}", path.display());
     }
-    if args.shard.is_some() {
-        return Ok(());
-    }
-    let files: Vec<_> = (0..shards)
-        .map(|index| {
-            ShardOf {
-                index,
-                count: shards,
-            }
-            .path_in(dir)
-        })
-        .collect();
-    let wanted = Wanted {
-        json: args.json,
-        each: args.each,
-    };
-    pool(&files, &wanted, &mut anstream::stdout())
+    Ok(all.map(|shard| shard.path_in(dir)).collect())
 }
 
 fn side((setup, loaded, bot): &(super::Setup, super::Loaded, crate::commands::bots::Bot)) -> Side {
