@@ -133,7 +133,7 @@ echo "job array $job done in $(( $(date +%s) - started_at )) s"
 cat "$work"/task-*.log
 "$delve" pool --status "$work/shards"
 
-step "delve pool --json $work/shards"
+step "delve pool $work/shards (and --json into pooled.json)"
 "$delve" pool --json "$work/shards" > "$work/pooled.json"
 "$delve" pool "$work/shards"
 

@@ -34,6 +34,7 @@ mod saves;
 mod serve;
 mod serve_browser;
 mod sessions;
+mod sweeps;
 mod writes;
 
 /// The `delve` binary, without colour and without touching the user's

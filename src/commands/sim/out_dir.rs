@@ -20,7 +20,7 @@ use std::path::Path;
 const GAMES_PER_SHARD: u64 = 1000;
 
 pub(super) fn command(args: &SimArgs, configured: &Configured, dir: &Path) -> Result<()> {
-    let run = run_of(args)?;
+    let run = run_of(args, dir)?;
     let files = play_shards(configured, dir, run, args.shard)?;
     if args.shard.is_some() {
         return Ok(());
@@ -32,13 +32,15 @@ pub(super) fn command(args: &SimArgs, configured: &Configured, dir: &Path) -> Re
     pool(&files, &wanted, &mut anstream::stdout())
 }
 
-/// The run a command line cuts into shards (`--shard K/N`, `--shards N`, or
-/// one shard per 1,000 games).
-pub(super) fn run_of(args: &SimArgs) -> Result<Run, UsageError> {
+/// The run a command line cuts into shards in `dir`: `--shard K/N`,
+/// `--shards N`, else as many as the shards already in `dir` say (so that
+/// `--out DIR` after a job array pools its shards), else one per 1,000 games.
+pub(super) fn run_of(args: &SimArgs, dir: &Path) -> Result<Run, UsageError> {
     let shards = args
         .shard
         .map(|s| s.count)
         .or(args.shards)
+        .or_else(|| cut_in(dir))
         .unwrap_or_else(|| args.games.div_ceil(GAMES_PER_SHARD));
     if shards > args.games {
         return Err(UsageError(format!(
@@ -51,6 +53,31 @@ pub(super) fn run_of(args: &SimArgs) -> Result<Run, UsageError> {
         games: args.games,
         shards,
     })
+}
+
+/// N, where the shard files in `dir` are all named `shard-K-of-N.jsonl`
+/// with one N.
+fn cut_in(dir: &Path) -> Option<u64> {
+    let mut found = None;
+    for entry in std::fs::read_dir(dir).ok()? {
+        let name = entry.ok()?.file_name();
+        let Some(n) = name
+            .to_str()
+            .and_then(|n| {
+                n.strip_prefix("shard-")?
+                    .strip_suffix(".jsonl")?
+                    .split_once("-of-")
+            })
+            .and_then(|(_, n)| n.parse::<u64>().ok())
+        else {
+            continue;
+        };
+        if found.is_some_and(|f| f != n) {
+            return None;
+        }
+        found = Some(n);
+    }
+    found
 }
 
 /// Plays shard `only`, or every shard of the run, into `dir`, skipping

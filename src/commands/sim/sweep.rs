@@ -63,24 +63,29 @@ pub(super) fn command(args: &SimArgs, sweep: &Sweep, jobs: usize) -> Result<()> 
             ));
         }
     }
-    let run = args.out.as_ref().map(|_| run_of(args)).transpose()?;
+    // A chart that could not be written is said before any game is played.
+    if let Some(path) = &args.chart {
+        files::check(path, Kind::Chart, Replace::SameKind)
+            .map_err(|e| crate::usage::UsageError(format!("--chart {}: {e}", path.display())))?;
+    }
     let mut points = Vec::new();
     for (index, (value, config)) in configured.iter().enumerate() {
         let bot = config.first.2;
-        let outcome = match (&args.out, run) {
-            (Some(dir), Some(run)) => {
+        let outcome = match &args.out {
+            Some(dir) => {
                 let folder = dir.join(bot.name()).join(format!(
                     "{:02}-{}",
                     index % sweep.values.len(),
                     plain(&format!("{}={value}", sweep.name))
                 ));
+                let run = run_of(args, &folder)?;
                 let files = play_shards(config, &folder, run, args.shard)?;
                 if args.shard.is_some() {
                     continue;
                 }
                 gather(&files)?.a.2
             }
-            _ => config.play(args.seed, args.games, "")?.0,
+            None => config.play(args.seed, args.games, "")?.0,
         };
         points.push(point(value, bot, &outcome));
     }
