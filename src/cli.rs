@@ -93,9 +93,11 @@ pub enum Command {
         json: bool,
     },
     /// Play many games with a bot and report win rate, scores and speed
-    Sim(SimArgs),
+    Sim(Box<SimArgs>),
     /// Play random games checking every invariant; names the seed that breaks one
     Check(CheckArgs),
+    /// Pool the shard files of a `sim` run into its report, or say how far it has got
+    Pool(PoolArgs),
     /// Play in a web browser: a local server for one page that draws the table
     Serve(ServeArgs),
 }
@@ -132,7 +134,10 @@ pub struct ServeArgs {
     delve sim GAME --games 10000 --bot heuristic --vs-opt KEY=VALUE\n  \
     delve sim GAME --games 10000 --vs OTHER-GAME --json\n  \
     delve sim GAME --games 1000 --bot mc --vs-bot heuristic\n  \
-    delve sim GAME --games 20 --bot heuristic --profile"
+    delve sim GAME --games 20 --bot heuristic --profile\n  \
+    delve sim GAME --games 10000 --bot heuristic --out runs/x --shard 3/8\n  \
+    delve sim GAME --games 10000 --bot heuristic --out runs/x\n  \
+    delve sim GAME --games 10000 --bot heuristic --sweep KEY=3..10 --chart curve.svg"
 )]
 pub struct SimArgs {
     /// A ruleset name from `delve list`, or a path to a .rhai file
@@ -158,8 +163,7 @@ pub struct SimArgs {
     /// Print one JSON object instead of the report
     #[arg(long)]
     pub json: bool,
-    /// With --json: each game's seed, win and score too, so runs over
-    /// different seeds can be pooled (`benches/pool.py`)
+    /// With --json: each game's seed, win and score too
     #[arg(long, requires = "json")]
     pub each: bool,
     /// Compare with another ruleset on the same seeds
@@ -172,8 +176,61 @@ pub struct SimArgs {
     #[arg(long = "vs-bot", value_name = "BOT")]
     pub vs_bot: Option<String>,
     /// Count the script's steps by function and show where they go (one job; slow)
-    #[arg(long)]
+    #[arg(long, conflicts_with = "out")]
     pub profile: bool,
+    /// Keep the run as shard files in DIR (made if need be): each shard is written
+    /// whole when its games are played, a shard already there is skipped, and the
+    /// pooled report is printed (docs/distributed.md)
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// With --out: play only shard K of N (0 to N-1; the seeds cut in N blocks), as
+    /// one task of a job array; `delve pool DIR` pools the shards
+    #[arg(long, value_name = "K/N", requires = "out")]
+    pub shard: Option<ShardOf>,
+    /// Play the run once for each value of a ruleset option, on the same seeds: NAME=A..B
+    /// (whole numbers) or NAME=V1,V2,...; prints a table of win rates and their 95% CI
+    #[arg(long, value_name = "NAME=VALUES", conflicts_with_all = ["vs", "vs_opts", "vs_bot", "each", "profile"])]
+    pub sweep: Option<Sweep>,
+    /// With --sweep: a bot to sweep with, one line of the chart each; repeat for more
+    /// (default: --bot)
+    #[arg(long = "sweep-bot", value_name = "BOT", requires = "sweep")]
+    pub sweep_bots: Vec<String>,
+    /// With --sweep: write the chart (win rate and its 95% CI against the value, a line
+    /// per bot) as SVG to FILE (with --out: DIR/sweep.svg unless given)
+    #[arg(long, value_name = "FILE", requires = "sweep")]
+    pub chart: Option<PathBuf>,
+    /// With --out and no --shard: cut the run in N shards (default: one per 1,000 games)
+    #[arg(long, value_name = "N", requires = "out", conflicts_with = "shard",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub shards: Option<u64>,
+}
+
+#[derive(Args, Debug)]
+#[command(
+    long_about = "Pools the shard files of a run (`delve sim ... --out DIR --shard K/N`) into \
+        the report one run over all their seeds prints: with --json, the same object byte for \
+        byte but for `games_per_second` (the shards' own pace). Shards of another run, \
+        version or ruleset are refused, naming the file and the field; a seed in two files \
+        is refused; a pool that misses shards says which seeds it misses and reports those \
+        it holds.",
+    after_help = "Examples:\n  delve pool runs/reserve/\n  delve pool --json runs/reserve/\n  \
+        delve pool runs/a/shard-0-of-2.jsonl runs/b/shard-1-of-2.jsonl\n  \
+        delve pool --status runs/reserve/"
+)]
+pub struct PoolArgs {
+    /// Shard files, or folders whose `*.jsonl` files are shards
+    #[arg(required_unless_present = "status")]
+    pub paths: Vec<PathBuf>,
+    /// Print one JSON object instead of the report, as `sim --json` does
+    #[arg(long)]
+    pub json: bool,
+    /// With --json: each game's seed, win and score too
+    #[arg(long, requires = "json")]
+    pub each: bool,
+    /// How far the run in DIR has got: shards and games done, and the time left at
+    /// the pace of the shards done
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["paths", "json", "each"])]
+    pub status: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -291,11 +348,121 @@ pub struct WireArgs {
     pub keep_open: bool,
 }
 
+/// Shard `index` of `count` (`--shard K/N`, counted from 0 as Slurm's
+/// `SLURM_ARRAY_TASK_ID` and Kubernetes' `JOB_COMPLETION_INDEX` are).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardOf {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl std::str::FromStr for ShardOf {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<ShardOf, String> {
+        let (k, n) = text
+            .split_once('/')
+            .ok_or_else(|| format!("`{text}` is not K/N, e.g. 0/8 for the first of 8 shards"))?;
+        let number = |part: &str| {
+            part.trim()
+                .parse::<u64>()
+                .map_err(|_| format!("`{text}`: `{part}` is not a whole number"))
+        };
+        let (index, count) = (number(k)?, number(n)?);
+        if count == 0 {
+            return Err(format!("`{text}`: a run has at least one shard (N from 1)"));
+        }
+        if index >= count {
+            return Err(format!(
+                "`{text}`: the shards of {count} are numbered 0 to {}",
+                count - 1
+            ));
+        }
+        Ok(ShardOf { index, count })
+    }
+}
+
+/// `--sweep NAME=A..B` or `NAME=V1,V2,...`: an option and the values it takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sweep {
+    pub name: String,
+    pub values: Vec<String>,
+}
+
+/// The most values one sweep plays.
+const MOST_SWEPT: usize = 100;
+
+impl std::str::FromStr for Sweep {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Sweep, String> {
+        let (name, values) = text
+            .split_once('=')
+            .filter(|(name, _)| !name.trim().is_empty())
+            .ok_or_else(|| format!("`{text}` is not NAME=A..B or NAME=V1,V2,..."))?;
+        let values: Vec<String> = if let Some((low, high)) = values.split_once("..") {
+            let number = |part: &str| {
+                part.trim()
+                    .parse::<i64>()
+                    .map_err(|_| format!("`{text}`: `{part}` is not a whole number"))
+            };
+            let (low, high) = (number(low)?, number(high)?);
+            if high < low || high.abs_diff(low) >= MOST_SWEPT as u64 {
+                return Err(format!(
+                    "`{text}`: A..B goes up, through at most {MOST_SWEPT} values"
+                ));
+            }
+            (low..=high).map(|v| v.to_string()).collect()
+        } else {
+            values.split(',').map(|v| v.trim().to_string()).collect()
+        };
+        if values.iter().any(String::is_empty) || values.len() > MOST_SWEPT {
+            return Err(format!(
+                "`{text}`: the values are 1 to {MOST_SWEPT}, none empty"
+            ));
+        }
+        Ok(Sweep {
+            name: name.trim().to_string(),
+            values,
+        })
+    }
+}
+
 /// A count of games: a whole number from 1 up.
 fn at_least_one(text: &str) -> Result<u64, String> {
     match text.parse::<u64>() {
         Ok(0) => Err("play at least one game".into()),
         Ok(n) => Ok(n),
         Err(_) => Err(format!("`{text}` is not a whole number of games")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shard_is_k_of_n_counted_from_zero() {
+        assert_eq!("3/8".parse::<ShardOf>(), Ok(ShardOf { index: 3, count: 8 }));
+        for bad in ["4/4", "0/0", "8", "a/2", "-1/2"] {
+            assert!(bad.parse::<ShardOf>().is_err(), "{bad}");
+        }
+        let error = "4/4".parse::<ShardOf>().unwrap_err();
+        assert!(error.contains("numbered 0 to 3"), "{error}");
+    }
+
+    #[test]
+    fn a_sweep_is_a_range_or_a_list_of_values() {
+        let sweep = "damage_limit=3..6".parse::<Sweep>().unwrap();
+        assert_eq!(sweep.name, "damage_limit");
+        assert_eq!(sweep.values, ["3", "4", "5", "6"]);
+        let sweep = "rule = a, b".parse::<Sweep>().unwrap();
+        assert_eq!(
+            (sweep.name.as_str(), sweep.values),
+            ("rule", vec!["a".into(), "b".into()])
+        );
+        for bad in ["x=5..3", "x=1..1000", "=1..2", "x", "x=a..b", "x=1,,2"] {
+            assert!(bad.parse::<Sweep>().is_err(), "{bad}");
+        }
     }
 }

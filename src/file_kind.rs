@@ -21,6 +21,11 @@ pub(crate) enum Kind {
     Deal,
     /// The statistics: JSON starting with `"format": "delve-stats"`.
     Stats,
+    /// A shard of a `delve sim` run: JSON lines, the first starting with
+    /// `"format": "delve-shard"`.
+    Shard,
+    /// A sweep's chart: SVG whose first line is `CHART_FIRST_LINE`.
+    Chart,
 }
 
 impl Kind {
@@ -32,6 +37,8 @@ impl Kind {
             Kind::Snapshot => "a delve snapshot",
             Kind::Deal => "a deal file",
             Kind::Stats => "a delve statistics file",
+            Kind::Shard => "a delve shard file",
+            Kind::Chart => "a delve chart",
         }
     }
 
@@ -40,6 +47,8 @@ impl Kind {
         match self {
             Kind::Save => json_format_is(head, "delve-save"),
             Kind::Stats => json_format_is(head, "delve-stats"),
+            Kind::Shard => json_format_is(head, "delve-shard"),
+            Kind::Chart => head.starts_with(CHART_FIRST_LINE),
             Kind::Transcript => head.starts_with(TRANSCRIPT_FIRST_LINE),
             Kind::Snapshot => head
                 .lines()
@@ -53,6 +62,9 @@ impl Kind {
 /// The first line of every transcript names its game: how a transcript is
 /// told from any other text file (`transcript::FIRST_LINE`).
 pub(crate) const TRANSCRIPT_FIRST_LINE: &str = "# game:";
+
+/// The first line of every chart delve draws.
+pub(crate) const CHART_FIRST_LINE: &str = "<!-- a delve chart -->";
 
 /// How much of a file is read to tell its kind (a deal file is read whole
 /// up to this size; a larger one is not taken for one).
@@ -112,6 +124,8 @@ pub(crate) fn not_of_kind(kind: Kind) -> String {
     let told_by = match kind {
         Kind::Save => " (its JSON starts with \"format\": \"delve-save\")",
         Kind::Stats => " (its JSON starts with \"format\": \"delve-stats\")",
+        Kind::Shard => " (its first line starts with {\"format\": \"delve-shard\")",
+        Kind::Chart => " (its first line is `<!-- a delve chart -->`)",
         Kind::Transcript => " (its first line starts with `# game:`)",
         Kind::Snapshot => " (its first line is the game's header, `Title, seed N.`)",
         Kind::Deal => "",

@@ -26,6 +26,8 @@ pub(crate) enum Kind {
     Stats,
     /// The REPL's line history.
     History,
+    /// A shard of a `delve sim` run (`--shard K/N`): a line per game.
+    Shard,
 }
 
 const KIB: u64 = 1024;
@@ -39,6 +41,8 @@ impl Kind {
             Kind::Snapshot => 16 * MIB,
             Kind::Deal => 64 * KIB,
             Kind::History => MIB,
+            // About 100 bytes a game: two million compared games.
+            Kind::Shard => 256 * MIB,
         }
     }
 
@@ -51,6 +55,7 @@ impl Kind {
             Kind::Deal => "a deal file",
             Kind::Stats => "the statistics file",
             Kind::History => "the line history",
+            Kind::Shard => "a shard file",
         }
     }
 }
@@ -119,6 +124,14 @@ pub(crate) fn text(path: &Path, kind: Kind) -> io::Result<String> {
     }
     String::from_utf8(bytes)
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "it is not UTF-8 text"))
+}
+
+/// A regular file of `kind` within its cap, to read a line at a time
+/// (`lines::read_line` caps each line): no more than the cap is ever read,
+/// even from a file that grows meanwhile.
+pub(crate) fn reader(path: &Path, kind: Kind) -> io::Result<impl io::BufRead> {
+    let file = open(path, Some(kind))?;
+    Ok(io::BufReader::new(file.take(kind.cap())))
 }
 
 /// Whether `path` is a regular file of `kind` within its cap (for a file

@@ -1,12 +1,13 @@
 //! The subcommands with more to them than opening a game, one file each,
 //! named as the command: `check`, `sim` (with its arithmetic in `tally.rs`
 //! and `--profile` in `profile.rs`),
-//! `source` and `test`; `bots.rs` is who plays sim's and check's games, `mc`
+//! `source`, `test` and `pool` (shards of a sim run pooled); `bots.rs` is who plays sim's and check's games, `mc`
 //! the Monte Carlo bot. `app.rs` dispatches to them.
 
 pub(crate) mod bots;
 pub(crate) mod check;
 pub(crate) mod mc;
+pub(crate) mod pool;
 pub(crate) mod profile;
 pub(crate) mod sim;
 pub(crate) mod source;

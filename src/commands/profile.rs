@@ -34,7 +34,7 @@ pub(crate) fn command(args: &SimArgs) -> Result<()> {
     bar.finish_and_clear();
     let summary = sim::summarize(&setup, bot, &outcome);
     let mut out = anstream::stdout();
-    write!(out, "{}", sim::report(&summary, 1))?;
+    write!(out, "{}", sim::report(&summary, "1 job"))?;
     let steps = loaded.program().profile().unwrap_or_default();
     let total: u64 = steps.iter().map(|(_, _, s)| s.own).sum();
     writeln!(

@@ -4,20 +4,25 @@
 
 use crate::commands::bots::Bot;
 use crate::commands::mc;
-use crate::commands::tally;
 use crate::run::Program;
 use crate::run::{self, Answerer, Deal, Plan, Stop};
 use crate::script::declare::Options;
 use crate::session::open::{options_for, Setting};
 use anyhow::{anyhow, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
+mod out_dir;
+pub(crate) mod pooled;
+pub(crate) mod printed;
+pub(crate) mod shard;
+pub(crate) mod shard_file;
 mod summary;
-use summary::each;
-pub(crate) use summary::{report, summarize, Summary};
+mod sweep;
+mod sweep_chart;
+use printed::{Printing, Side};
+pub(crate) use summary::{report, summarize};
 
 /// One configuration to simulate: a ruleset with options.
 #[derive(Clone, Debug)]
@@ -226,95 +231,122 @@ pub(crate) fn progress_bar(total: u64, what: &str) -> ProgressBar {
     bar
 }
 
-/// `delve sim`: one configuration, or two on the same seeds with `--vs`,
-/// `--vs-opt` or `--vs-bot`.
-pub(crate) fn command(args: &crate::cli::SimArgs) -> Result<()> {
-    let mut out = anstream::stdout();
-    let bot = Bot::chosen(&args.bot, &args.mc)?;
-    let vs_bot = match &args.vs_bot {
-        Some(name) => Bot::chosen(name, &args.mc)?,
-        None => bot,
-    };
-    crate::usage::last_seed(args.seed, args.games)?;
-    let jobs = args.jobs.map_or_else(
+/// A run as its command line sets it up: each configuration loaded, with
+/// its bot, and how many threads play.
+pub(crate) struct Configured {
+    pub first: (Setup, Loaded, Bot),
+    pub second: Option<(Setup, Loaded, Bot)>,
+    pub jobs: usize,
+}
+
+impl Configured {
+    /// Loads both configurations before either plays, so a bad `--vs`
+    /// fails at once.
+    pub(crate) fn from_args(args: &crate::cli::SimArgs) -> Result<Configured> {
+        let bot = Bot::chosen(&args.bot, &args.mc)?;
+        let vs_bot = match &args.vs_bot {
+            Some(name) => Bot::chosen(name, &args.mc)?,
+            None => bot,
+        };
+        crate::usage::last_seed(args.seed, args.games)?;
+        let jobs = jobs(args);
+        let first = Setup {
+            game: args.game.clone(),
+            opts: args.opts.clone(),
+        };
+        let compared = args.vs.is_some() || !args.vs_opts.is_empty() || args.vs_bot.is_some();
+        let second = compared.then(|| Setup {
+            game: args.vs.clone().unwrap_or_else(|| args.game.clone()),
+            opts: if args.vs.is_some() {
+                args.vs_opts.clone()
+            } else {
+                [args.opts.clone(), args.vs_opts.clone()].concat()
+            },
+        });
+        let first_loaded = first.load(bot, false)?;
+        let second = match second {
+            Some(setup) => {
+                let loaded = setup.load(vs_bot, false)?;
+                Some((setup, loaded, vs_bot))
+            }
+            None => None,
+        };
+        Ok(Configured {
+            first: (first, first_loaded, bot),
+            second,
+            jobs,
+        })
+    }
+
+    /// Plays seeds `first..first + count` in each configuration; `label`
+    /// goes before the progress bar's own.
+    pub(crate) fn play(
+        &self,
+        first: u64,
+        count: u64,
+        label: &str,
+    ) -> Result<(Outcome, Option<Outcome>)> {
+        // More workers than games would only wait.
+        let jobs = self.jobs.min(usize::try_from(count).unwrap_or(usize::MAX));
+        let run = |(setup, loaded, bot): &(Setup, Loaded, Bot)| -> Result<Outcome> {
+            let bar = progress_bar(count, &format!("{label}{}", setup.describe()));
+            let outcome = simulate(loaded, *bot, first, count, jobs, &bar)?;
+            bar.finish_and_clear();
+            Ok(outcome)
+        };
+        let a = run(&self.first)?;
+        let b = self.second.as_ref().map(run).transpose()?;
+        Ok((a, b))
+    }
+}
+
+/// `--jobs`, else one worker per core.
+fn jobs(args: &crate::cli::SimArgs) -> usize {
+    args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         usize::from,
-    );
-    // More workers than games would only wait.
-    let jobs = jobs.min(usize::try_from(args.games).unwrap_or(usize::MAX));
-    let first = Setup {
-        game: args.game.clone(),
-        opts: args.opts.clone(),
-    };
-    let compared = args.vs.is_some() || !args.vs_opts.is_empty() || args.vs_bot.is_some();
-    let second = compared.then(|| Setup {
-        game: args.vs.clone().unwrap_or_else(|| args.game.clone()),
-        opts: if args.vs.is_some() {
-            args.vs_opts.clone()
-        } else {
-            [args.opts.clone(), args.vs_opts.clone()].concat()
-        },
-    });
-    // Both load before either plays, so a bad `--vs` fails at once.
-    let first_loaded = first.load(bot, false)?;
-    let second_loaded = second.as_ref().map(|s| s.load(vs_bot, false)).transpose()?;
-    let run = |setup: &Setup, loaded: &Loaded, bot: Bot| -> Result<(Summary, Outcome)> {
-        let bar = progress_bar(args.games, &setup.describe());
-        let outcome = simulate(loaded, bot, args.seed, args.games, jobs, &bar)?;
-        bar.finish_and_clear();
-        let mut summary = summarize(setup, bot, &outcome);
-        summary.each = args.each.then(|| each(&outcome, args.seed));
-        Ok((summary, outcome))
-    };
-    let (a, outcome_a) = run(&first, &first_loaded, bot)?;
-    let Some(second) = second else {
-        if args.json {
-            writeln!(out, "{}", serde_json::to_string(&a)?)?;
-        } else {
-            write!(out, "{}", report(&a, jobs))?;
-        }
-        return Ok(());
-    };
-    let (b, outcome_b) = run(
-        &second,
-        second_loaded.as_ref().expect("loaded with it"),
-        vs_bot,
-    )?;
-    let wins = |o: &Outcome| {
-        o.games
-            .iter()
-            .map(|g| f64::from(u8::from(g.win)))
-            .collect::<Vec<_>>()
-    };
-    let (difference, (low, high)) = tally::paired_difference(&wins(&outcome_a), &wins(&outcome_b));
-    // Scores pair only where both games of a seed have one.
-    let (scores_a, scores_b): (Vec<f64>, Vec<f64>) = outcome_a
-        .games
-        .iter()
-        .zip(&outcome_b.games)
-        .filter_map(|(x, y)| Some((x.score?, y.score?)))
-        .unzip();
-    let scored = !scores_a.is_empty();
-    let (score_difference, (score_low, score_high)) =
-        tally::paired_difference(&scores_a, &scores_b);
-    if args.json {
-        let mut difference = serde_json::json!({ "win_rate": difference, "ci95": [low, high] });
-        if scored {
-            difference["mean_score"] = serde_json::json!(score_difference);
-            difference["mean_score_ci95"] = serde_json::json!([score_low, score_high]);
-        }
-        let json = serde_json::json!({ "a": a, "b": b, "difference": difference });
-        writeln!(out, "{json}")?;
-    } else {
-        write!(out, "{}\n{}", report(&a, jobs), report(&b, jobs))?;
-        writeln!(out, "\nwin rate difference (first minus second, same seeds): {:+.1} points (95% CI {:+.1} to {:+.1})",
-            100.0 * difference,
-            100.0 * low,
-            100.0 * high
-        )?;
-        if scored {
-            writeln!(out, "mean score difference (first minus second, same seeds): {score_difference:+.2} (95% CI {score_low:+.2} to {score_high:+.2})")?;
-        }
+    )
+}
+
+/// `delve sim`: one configuration, or two on the same seeds with `--vs`,
+/// `--vs-opt` or `--vs-bot`; with `--out`, in shard files (`sim/out_dir.rs`).
+pub(crate) fn command(args: &crate::cli::SimArgs) -> Result<()> {
+    if let Some(sweep) = &args.sweep {
+        return sweep::command(args, sweep, jobs(args));
     }
-    Ok(())
+    let configured = Configured::from_args(args)?;
+    if let Some(dir) = &args.out {
+        return out_dir::command(args, &configured, dir);
+    }
+    let (a, b) = configured.play(args.seed, args.games, "")?;
+    let seeds = |i: usize| args.seed + i as u64;
+    let jobs = configured
+        .jobs
+        .min(usize::try_from(args.games).unwrap_or(usize::MAX));
+    let printing = Printing {
+        json: args.json,
+        each: args.each,
+        seeds: &seeds,
+        speed: &printed::jobs_text(jobs),
+        partial: None,
+    };
+    let second = configured
+        .second
+        .as_ref()
+        .zip(b.as_ref())
+        .map(|(c, o)| side(c, o));
+    printed::print(
+        &mut anstream::stdout(),
+        &side(&configured.first, &a),
+        second.as_ref(),
+        &printing,
+    )
+}
+
+fn side<'a>((setup, _, bot): &'a (Setup, Loaded, Bot), outcome: &'a Outcome) -> Side<'a> {
+    Side {
+        setup,
+        bot: *bot,
+        outcome,
+    }
 }

@@ -18,6 +18,7 @@ mod keeping;
 mod layers;
 mod links;
 mod many_piles;
+mod old_chunks;
 mod old_forms;
 mod option_errors;
 mod parts;
@@ -37,6 +38,7 @@ mod serve_phone;
 mod serve_status;
 mod sessions;
 mod short_of_threads;
+mod sweeps;
 mod writes;
 
 /// The `delve` binary, without colour and without touching the user's

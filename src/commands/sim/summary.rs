@@ -36,9 +36,9 @@ pub(crate) struct Each {
     pub score: Option<f64>,
 }
 
-/// Each game of `outcome`, whose first seed is `first`.
-pub(super) fn each(outcome: &Outcome, first: u64) -> Vec<Each> {
-    (first..)
+/// Each game of `outcome`, with its seed from `seeds`.
+pub(super) fn each(outcome: &Outcome, seeds: impl Iterator<Item = u64>) -> Vec<Each> {
+    seeds
         .zip(&outcome.games)
         .map(|(seed, g)| Each {
             seed,
@@ -71,8 +71,9 @@ pub(crate) fn summarize(setup: &Setup, bot: Bot, outcome: &Outcome) -> Summary {
     }
 }
 
-/// The figures as text, for a person.
-pub(crate) fn report(summary: &Summary, jobs: usize) -> String {
+/// The figures as text, for a person; `speed` says how the games were
+/// played ("2 jobs").
+pub(crate) fn report(summary: &Summary, speed: &str) -> String {
     let pct = |x: f64| format!("{:.1}%", 100.0 * x);
     let mut text = format!(
         "{} ({} bot), {} games\n  wins       {} of {} = {} (95% CI {}–{})\n",
@@ -92,10 +93,8 @@ pub(crate) fn report(summary: &Summary, jobs: usize) -> String {
         );
     }
     text += &format!(
-        "  decisions  {:.1} per game\n  speed      {:.0} games/s ({jobs} job{})\n",
-        summary.decisions_per_game,
-        summary.games_per_second,
-        if jobs == 1 { "" } else { "s" }
+        "  decisions  {:.1} per game\n  speed      {:.0} games/s ({speed})\n",
+        summary.decisions_per_game, summary.games_per_second,
     );
     if summary.mc_fell_back > 0 {
         text += &format!(

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""Pools paired `delve sim` runs made over different seed ranges.
+"""Pools the paired `delve sim --json --each` chunks kept in this folder.
 
-Why this exists: a slow bot (the mc bot on Mythic Dungeon Crawler takes
+These chunks were made before `delve sim --out DIR --shard K/N` and
+`delve pool`, which pool new runs byte for byte; this script stays beside
+the chunks it reads, so their figures can be pooled again. Why it was
+written: a slow bot (the mc bot on Mythic Dungeon Crawler takes
 about half a CPU-minute a game) is measured in chunks of seeds, often over
 several sessions. Each chunk is one line of `delve sim ... --vs-bot B --json
 --each` (or `--vs`), which lists every game by its seed. This script pairs
@@ -19,7 +22,7 @@ chunks' first configuration is paired with that run instead of their
 second, on the seeds both have.
 
 Usage:
-    python3 benches/pool.py [--against RUN.json] CHUNK.json...
+    python3 docs/figures/pool_chunks.py [--against RUN.json] CHUNK.json...
 """
 
 import json
@@ -59,7 +62,7 @@ def load(paths):
                 sys.exit(f"{path}: seed {x['seed']} is already in another chunk")
             games[x["seed"]] = (x, y)
     if names is None:
-        sys.exit("usage: pool.py [--against RUN.json] CHUNK.json...")
+        sys.exit("usage: pool_chunks.py [--against RUN.json] CHUNK.json...")
     return names, games
 
 
@@ -81,7 +84,7 @@ def main():
     other = None
     if args[:1] == ["--against"]:
         if len(args) < 2:
-            sys.exit("usage: pool.py [--against RUN.json] CHUNK.json...")
+            sys.exit("usage: pool_chunks.py [--against RUN.json] CHUNK.json...")
         other, args = args[1], args[2:]
     names, games = load(args)
     if other is not None:

@@ -1,0 +1,173 @@
+//! `delve sim ... --out DIR`: a run kept as shard files in a folder. With
+//! `--shard K/N` it plays that shard alone (one task of a job array);
+//! without, every shard of `--shards N` one after the other, then prints
+//! the pooled report. A shard already complete in the folder is skipped, so
+//! a run cut short goes on where it stopped; each is written whole through
+//! `files.rs` (a temporary file renamed), so a shard killed midway leaves
+//! nothing that pools.
+
+use super::pooled::{pool, Wanted};
+use super::shard::{self, Header, Run, ShardOf, Side, FORMAT};
+use super::shard_file::{self, VERSION};
+use super::Configured;
+use crate::cli::SimArgs;
+use crate::files::{self, Kind, Replace};
+use crate::usage::UsageError;
+use anyhow::{anyhow, Result};
+use std::path::Path;
+
+/// Shards of a run cut by `--out` alone: about 1,000 games each.
+const GAMES_PER_SHARD: u64 = 1000;
+
+pub(super) fn command(args: &SimArgs, configured: &Configured, dir: &Path) -> Result<()> {
+    let run = run_of(args, dir)?;
+    let files = play_shards(configured, dir, run, args.shard)?;
+    if args.shard.is_some() {
+        return Ok(());
+    }
+    let wanted = Wanted {
+        json: args.json,
+        each: args.each,
+    };
+    pool(&files, &wanted, &mut anstream::stdout())
+}
+
+/// The run a command line cuts into shards in `dir`: `--shard K/N`,
+/// `--shards N`, else as many as the shards already in `dir` say (so that
+/// `--out DIR` after a job array pools its shards), else one per 1,000 games.
+pub(super) fn run_of(args: &SimArgs, dir: &Path) -> Result<Run, UsageError> {
+    let shards = args
+        .shard
+        .map(|s| s.count)
+        .or(args.shards)
+        .or_else(|| cut_in(dir))
+        .unwrap_or_else(|| args.games.div_ceil(GAMES_PER_SHARD));
+    if shards > args.games {
+        return Err(UsageError(format!(
+            "{shards} shards of {} games: a shard would have no seeds (at most one shard a game)",
+            args.games
+        )));
+    }
+    Ok(Run {
+        first_seed: args.seed,
+        games: args.games,
+        shards,
+    })
+}
+
+/// N, where the shard files in `dir` are all named `shard-K-of-N.jsonl`
+/// with one N.
+fn cut_in(dir: &Path) -> Option<u64> {
+    let mut found = None;
+    for entry in std::fs::read_dir(dir).ok()? {
+        let name = entry.ok()?.file_name();
+        let Some(n) = name
+            .to_str()
+            .and_then(|n| {
+                n.strip_prefix("shard-")?
+                    .strip_suffix(".jsonl")?
+                    .split_once("-of-")
+            })
+            .and_then(|(_, n)| n.parse::<u64>().ok())
+        else {
+            continue;
+        };
+        if found.is_some_and(|f| f != n) {
+            return None;
+        }
+        found = Some(n);
+    }
+    found
+}
+
+/// Plays shard `only`, or every shard of the run, into `dir`, skipping
+/// those already complete; the files of all the run's shards.
+pub(super) fn play_shards(
+    configured: &Configured,
+    dir: &Path,
+    run: Run,
+    only: Option<ShardOf>,
+) -> Result<Vec<std::path::PathBuf>> {
+    let shards = run.shards;
+    writable(dir)?;
+    let all = (0..shards).map(|index| ShardOf {
+        index,
+        count: shards,
+    });
+    let which: Vec<ShardOf> = match only {
+        Some(one) => vec![one],
+        None => all.clone().collect(),
+    };
+    for shard in which {
+        let (first, count) = shard.seeds(run.first_seed, run.games);
+        let header = Header {
+            format: FORMAT.into(),
+            version: VERSION.into(),
+            run,
+            shard: shard.index,
+            seeds: [first, count],
+            a: side(&configured.first),
+            b: configured.second.as_ref().map(side),
+        };
+        let path = shard.path_in(dir);
+        let what = format!(
+            "shard {} of {shards} (seeds {first} to {})",
+            shard.index,
+            first + count - 1
+        );
+        if complete(&path, &header)? {
+            anstream::eprintln!("{what}: already complete in {}", path.display());
+            continue;
+        }
+        let label = format!("shard {}/{shards} ", shard.index);
+        let (a, b) = configured.play(first, count, &label)?;
+        let text = shard::text(&header, &a, b.as_ref())?;
+        files::write(&path, text.as_bytes(), Kind::Shard, Replace::SameKind)
+            .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        anstream::eprintln!("{what}: written to {}", path.display());
+    }
+    Ok(all.map(|shard| shard.path_in(dir)).collect())
+}
+
+fn side((setup, loaded, bot): &(super::Setup, super::Loaded, crate::commands::bots::Bot)) -> Side {
+    Side::of(setup, loaded, *bot)
+}
+
+/// Creates the folder if need be and makes sure a file can be written in
+/// it before any game is played.
+fn writable(dir: &Path) -> Result<()> {
+    let unwritable = |why: String| UsageError(format!("--out {}: {why}", dir.display()));
+    std::fs::create_dir_all(dir)
+        .map_err(|e| unwritable(format!("can not make the folder: {e}")))?;
+    tempfile::Builder::new()
+        .prefix(".delve-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(|e| unwritable(format!("can not write in it: {e}")))?;
+    Ok(())
+}
+
+/// Whether `path` already holds this shard, whole. A file there that is
+/// another run's shard, or no whole shard, is never played over.
+fn complete(path: &Path, header: &Header) -> Result<bool> {
+    if std::fs::symlink_metadata(path).is_err() {
+        return Ok(false);
+    }
+    let shown = path.display();
+    let found = shard_file::read(path)
+        .map_err(|why| anyhow!("{shown}: {why}; remove it to play this shard again"))?;
+    if found.header.shard != header.shard {
+        return Err(UsageError(format!(
+            "{shown} holds shard {}, not {}: choose another --out",
+            found.header.shard, header.shard
+        ))
+        .into());
+    }
+    if let Some((field, theirs, mine)) = shard_file::difference(&found.header, header) {
+        return Err(UsageError(format!(
+            "{shown} is a shard of another run (field `{field}` is {theirs} there, {mine} here): choose another --out"
+        ))
+        .into());
+    }
+    Ok(true)
+}

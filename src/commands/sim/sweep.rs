@@ -1,0 +1,170 @@
+//! `delve sim GAME --sweep NAME=A..B`: the run played once for each value of
+//! an option, and for each bot of `--sweep-bot`, all on the same seeds, so
+//! the values are compared game for game. Prints a table of win rates with
+//! their 95% intervals (or JSON) and draws them as an SVG chart
+//! (`sweep_chart.rs`), one line per bot, where a designer sees a rule tip
+//! the game. With `--out DIR` each value and bot is a run of shard files
+//! in a folder of its own, so a sweep shards, resumes and runs as a job
+//! array like a plain run.
+
+use super::out_dir::{play_shards, run_of};
+use super::pooled::gather;
+use super::sweep_chart::{self, Point};
+use super::{Configured, Outcome, Setup};
+use crate::cli::{SimArgs, Sweep};
+use crate::commands::bots::Bot;
+use crate::commands::tally;
+use crate::files::{self, Kind, Replace};
+use crate::session::open::Setting;
+use anyhow::{anyhow, Result};
+use std::io::Write;
+
+pub(super) fn command(args: &SimArgs, sweep: &Sweep, jobs: usize) -> Result<()> {
+    crate::usage::last_seed(args.seed, args.games)?;
+    let bot_names = if args.sweep_bots.is_empty() {
+        vec![args.bot.clone()]
+    } else {
+        args.sweep_bots.clone()
+    };
+    // Every configuration loads before any plays: a bad value fails at once.
+    let mut configured = Vec::new();
+    for name in &bot_names {
+        let bot = Bot::chosen(name, &args.mc)?;
+        for value in &sweep.values {
+            let mut opts = args.opts.clone();
+            opts.retain(|o| o.key != sweep.name);
+            opts.push(Setting {
+                key: sweep.name.clone(),
+                value: value.clone(),
+            });
+            let setup = Setup {
+                game: args.game.clone(),
+                opts,
+            };
+            let loaded = setup.load(bot, false)?;
+            configured.push((
+                value.clone(),
+                Configured {
+                    first: (setup, loaded, bot),
+                    second: None,
+                    jobs,
+                },
+            ));
+        }
+    }
+    // A chart that could not be written is said before any game is played.
+    if let Some(path) = &args.chart {
+        files::check(path, Kind::Chart, Replace::SameKind)
+            .map_err(|e| crate::usage::UsageError(format!("--chart {}: {e}", path.display())))?;
+    }
+    let mut points = Vec::new();
+    for (index, (value, config)) in configured.iter().enumerate() {
+        let bot = config.first.2;
+        let outcome = match &args.out {
+            Some(dir) => {
+                let folder = dir.join(bot.name()).join(format!(
+                    "{:02}-{}",
+                    index % sweep.values.len(),
+                    plain(&format!("{}={value}", sweep.name))
+                ));
+                let run = run_of(args, &folder)?;
+                let files = play_shards(config, &folder, run, args.shard)?;
+                if args.shard.is_some() {
+                    continue;
+                }
+                gather(&files)?.a.2
+            }
+            None => config.play(args.seed, args.games, "")?.0,
+        };
+        points.push(point(value, bot, &outcome));
+    }
+    if args.shard.is_some() {
+        return Ok(());
+    }
+    let mut out = anstream::stdout();
+    if args.json {
+        let opts: Vec<String> = args.opts.iter().map(ToString::to_string).collect();
+        let json = serde_json::json!({ "sweep": sweep.name, "game": args.game, "opts": opts,
+            "first_seed": args.seed, "games": args.games, "points": points });
+        writeln!(out, "{json}")?;
+    } else {
+        write!(out, "{}", table(args, sweep, &points))?;
+    }
+    let chart = args
+        .chart
+        .clone()
+        .or_else(|| args.out.as_ref().map(|dir| dir.join("sweep.svg")));
+    if let Some(path) = chart {
+        write_chart(&path, args, sweep, &points)?;
+        anstream::eprintln!("the chart: {}", path.display());
+    }
+    Ok(())
+}
+
+fn point(value: &str, bot: Bot, outcome: &Outcome) -> Point {
+    let games = outcome.games.len();
+    let wins = outcome.games.iter().filter(|g| g.win).count();
+    let (low, high) = tally::wilson(wins, games);
+    let scores: Vec<f64> = outcome.games.iter().filter_map(|g| g.score).collect();
+    Point {
+        value: value.to_string(),
+        bot: bot.name(),
+        games,
+        wins,
+        win_rate: wins as f64 / games.max(1) as f64,
+        ci95: [low, high],
+        mean_score: (!scores.is_empty()).then(|| scores.iter().sum::<f64>() / scores.len() as f64),
+    }
+}
+
+/// The sweep as text: a row per value and bot.
+fn table(args: &SimArgs, sweep: &Sweep, points: &[Point]) -> String {
+    let last = args.seed + (args.games - 1);
+    let mut text = format!(
+        "{} by {}, seeds {} to {last} (the same for every value)\n  {:>10}  {:<10} {:>8} {:>8} {:>9}  95% CI         mean score\n",
+        args.game, sweep.name, args.seed, "value", "bot", "games", "wins", "win rate"
+    );
+    let pct = |x: f64| format!("{:.1}%", 100.0 * x);
+    for p in points {
+        text += &format!(
+            "  {:>10}  {:<10} {:>8} {:>8} {:>9}  {:<14} {}\n",
+            crate::read::excerpt(&p.value),
+            p.bot,
+            p.games,
+            p.wins,
+            pct(p.win_rate),
+            format!("{}–{}", pct(p.ci95[0]), pct(p.ci95[1])),
+            p.mean_score.map(|m| format!("{m:.2}")).unwrap_or_default()
+        );
+    }
+    text
+}
+
+fn write_chart(
+    path: &std::path::Path,
+    args: &SimArgs,
+    sweep: &Sweep,
+    points: &[Point],
+) -> Result<()> {
+    let title = format!(
+        "{}: win rate by {} ({} games a point, 95% CI)",
+        args.game, sweep.name, args.games
+    );
+    let svg = sweep_chart::svg(&title, &sweep.name, &sweep.values, points);
+    files::write(path, svg.as_bytes(), Kind::Chart, Replace::SameKind)
+        .map_err(|e| anyhow!("{}: {e}", path.display()))
+}
+
+/// A name for a folder: letters, digits, `=`, `.`, `_` and `-` kept, the
+/// rest `_`.
+fn plain(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "=._-".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
