@@ -8,6 +8,7 @@ mod hosting;
 
 use super::world::{Watched, Watcher};
 use super::{Answerer, Divergence, Event, Link, Plan, Report, Stop};
+use crate::game::card::Card;
 use crate::game::deal::DealFile;
 use crate::game::decision::{Choice, Prompt};
 use crate::game::random::Random;
@@ -17,6 +18,7 @@ use crate::script::error::{ErrorKind, HostFault};
 use crate::script::host::{limit, Fallible, Host, Mode, Wiring};
 use crate::script::limits::{MAX_DECISIONS, MAX_SAID_PER_GAME, MAX_SAID_PER_STEP};
 use crate::script::ScriptError;
+use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -57,6 +59,8 @@ pub struct Runtime {
     watcher: Option<Watcher>,
     /// A world at the player's moment must call `fn redeal_unseen`.
     redeal_due: bool,
+    /// Cards' values by the rule that reckoned them, this run (declared moves).
+    values: HashMap<String, HashMap<Card, i64>>,
 }
 
 /// What a run checks as it goes, beyond the rules themselves.
@@ -100,6 +104,7 @@ impl Runtime {
             wiring,
             watcher: None,
             redeal_due: false,
+            values: HashMap::new(),
         }
     }
 

@@ -1,12 +1,14 @@
 //! What a ruleset's top level declares when it loads: its title, one-line
 //! summary, rules text, and options with defaults and the values they allow.
 //! A variant's top level runs after its base's and may change defaults with
-//! `variant_default`. Option values are plain Rust values, so a session can
+//! `variant_default`, and declare, change or drop a kind of move
+//! (`move_kind`, `change_move_kind`, `drop_move_kind`). Option values are plain Rust values, so a session can
 //! hand them to the thread that runs its game and a save can store them as
 //! typed JSON.
 
+use super::move_kind::MoveKind;
 use anyhow::{bail, Result};
-use rhai::{Array, Dynamic, Engine, EvalAltResult};
+use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, NativeCallContext};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -102,6 +104,8 @@ pub struct Declarations {
     pub about: String,
     pub rules: String,
     pub options: Vec<OptionSpec>,
+    /// The kinds of move the host lists, in the order it offers them.
+    pub moves: Vec<MoveKind>,
 }
 
 impl Declarations {
@@ -225,6 +229,53 @@ pub(crate) fn register(engine: &mut Engine, declared: &Rc<RefCell<Declarations>>
             declare_option(&d, name, &default, help, &Array::new(), Some(range))
         },
     );
+    // Each kind's map as declared, while the top levels run: a variant's
+    // `change_move_kind` replaces some of its keys.
+    let maps: Rc<RefCell<BTreeMap<String, Map>>> = Rc::default();
+    let (d, m) = (declared.clone(), maps.clone());
+    engine.register_fn(
+        "move_kind",
+        move |ctx: NativeCallContext, name: &str, map: Map| -> Fallible<()> {
+            declare_move(&d, &ctx, name, &map)?;
+            m.borrow_mut().insert(name.to_string(), map);
+            Ok(())
+        },
+    );
+    let (d, m) = (declared.clone(), maps);
+    engine.register_fn(
+        "change_move_kind",
+        move |ctx: NativeCallContext, name: &str, changes: Map| -> Fallible<()> {
+            let declared = d.borrow().moves.iter().any(|k| k.name == name);
+            let Some(mut map) = m.borrow().get(name).filter(|_| declared).cloned() else {
+                let names: Vec<String> = d.borrow().moves.iter().map(|k| k.name.clone()).collect();
+                return Err(format!(
+                    "change_move_kind: no kind of move `{name}` is declared (declared: {})",
+                    names.join(", ")
+                )
+                .into());
+            };
+            map.extend(changes);
+            declare_move(&d, &ctx, name, &map)?;
+            m.borrow_mut().insert(name.to_string(), map);
+            Ok(())
+        },
+    );
+    // A variant's rule that offers no such move any more.
+    let d = declared.clone();
+    engine.register_fn("drop_move_kind", move |name: &str| -> Fallible<()> {
+        let mut declared = d.borrow_mut();
+        let before = declared.moves.len();
+        declared.moves.retain(|k| k.name != name);
+        if declared.moves.len() == before {
+            let names: Vec<&str> = declared.moves.iter().map(|k| k.name.as_str()).collect();
+            return Err(format!(
+                "drop_move_kind: no kind of move `{name}` is declared (declared: {})",
+                names.join(", ")
+            )
+            .into());
+        }
+        Ok(())
+    });
     let d = declared.clone();
     engine.register_fn(
         "variant_default",
@@ -243,6 +294,29 @@ pub(crate) fn register(engine: &mut Engine, declared: &Rc<RefCell<Declarations>>
             Ok(())
         },
     );
+}
+
+/// Declares a kind of move; a variant's declaration of a kind its base
+/// declared replaces it where it stood.
+fn declare_move(
+    declared: &Rc<RefCell<Declarations>>,
+    ctx: &NativeCallContext,
+    name: &str,
+    map: &Map,
+) -> Fallible<()> {
+    let place = format!(
+        "{}:{}",
+        ctx.call_source().unwrap_or("the script"),
+        ctx.call_position().line().unwrap_or(0)
+    );
+    let kind =
+        MoveKind::read(name, map, place).map_err(|e| format!("move_kind(\"{name}\"): {e}"))?;
+    let mut declared = declared.borrow_mut();
+    match declared.moves.iter_mut().find(|k| k.name == name) {
+        Some(existing) => *existing = kind,
+        None => declared.moves.push(kind),
+    }
+    Ok(())
 }
 
 fn declare_option(

@@ -6,6 +6,7 @@
 
 use super::error::{ErrorKind, HostFault, Places};
 use super::limits::MAX_NAME;
+use super::move_kind::MoveKind;
 use crate::game::card::Card;
 use crate::game::pile::Placed;
 use crate::game::table::Table;
@@ -56,6 +57,8 @@ pub(crate) struct Wiring {
     /// The ruleset's `fn redeal_unseen()`: its worlds keep the real game's
     /// past random numbers and call it at the player's moment.
     pub(crate) has_redeal: bool,
+    /// The kinds of move the ruleset declared, which the host lists.
+    pub(crate) moves: Rc<[MoveKind]>,
 }
 
 /// How a ruleset's bot chooses.
@@ -123,6 +126,10 @@ pub(crate) trait Host: 'static {
             ))
         }
     }
+    /// A card's value by the ruleset's function `rule`, if this game has
+    /// asked it already: a declared move's value never changes in a game.
+    fn known_value(&self, rule: &str, card: &Card) -> Option<i64>;
+    fn keep_value(&mut self, rule: &str, card: &Card, value: i64);
     /// Narration, within the bounds on what a game may say.
     fn say(&mut self, text: String) -> Fallible<()>;
     /// Counts `units` operations of work against the step's budget: a host

@@ -16,6 +16,7 @@ pub(crate) mod host;
 pub(crate) mod layout;
 pub(crate) mod limits;
 pub(crate) mod merge;
+pub(crate) mod move_kind;
 pub(crate) mod profile;
 pub(crate) mod program;
 pub(crate) mod resolver;

@@ -109,6 +109,13 @@ impl<H: Host> Program<H> {
             );
         }
         let declared = checked(declared.borrow().clone(), &file.origin)?;
+        let defined: Vec<(&str, usize)> = functions
+            .iter()
+            .map(|(_, f)| (f.name.as_str(), f.params.len()))
+            .collect();
+        let options: Vec<&str> = declared.options.iter().map(|o| o.name.as_str()).collect();
+        super::move_kind::check_names(&declared.moves, &defined, &options)
+            .map_err(anyhow::Error::msg)?;
         let imported = imports.files();
         let ruleset = Ruleset {
             hash: ruleset::hash(&sources, &imported),
@@ -278,6 +285,7 @@ fn wired(wiring: Wiring, places: Places, ruleset: &Ruleset) -> Wiring {
         },
         has_label: ruleset.has_fn("label", 1),
         has_redeal: ruleset.has_fn("redeal_unseen", 0),
+        moves: ruleset.declared.moves.clone().into(),
         ..wiring
     }
 }

@@ -53,10 +53,13 @@ fn an_error_in_a_variants_view_is_placed_in_the_view_with_the_nearest_method() {
 
 #[test]
 fn a_misspelt_key_of_an_option_in_a_label_names_the_key() {
-    let out = check("fn label(move) {\n    `${move.crad}`\n}\n");
+    // A move the variant declares without a label is labelled by its `fn label`.
+    let out = check(
+        "move_kind(\"bury\", #{ cards: [\"hand\"] });\nfn label(move) {\n    `${move.crad}`\n}\n",
+    );
     assert!(
         out.contains(
-            "house.rhai:3:13: Property not found: crad: did you mean `card`?\n  in label()"
+            "house.rhai:4:13: Property not found: crad: did you mean `card`?\n  in label()"
         ),
         "{out}"
     );

@@ -12,6 +12,7 @@ use crate::script::host::{fault, halt, Asked, Fallible, Host, Mode, Wiring};
 use crate::script::limits::MAX_OPTIONS;
 use rhai::NativeCallContext;
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::rc::Rc;
 
 /// What `fn redeal_unseen` may do to the table.
@@ -131,6 +132,19 @@ impl Host for Runtime {
         }
         crate::game::deal::shuffle(cards, nth, self.deal.as_deref(), &mut self.random, pile)?;
         Ok(nth)
+    }
+
+    fn known_value(&self, rule: &str, card: &Card) -> Option<i64> {
+        self.values.get(rule)?.get(card).copied()
+    }
+
+    fn keep_value(&mut self, rule: &str, card: &Card, value: i64) {
+        if let Some(values) = self.values.get_mut(rule) {
+            values.insert(card.clone(), value);
+        } else {
+            self.values
+                .insert(rule.to_string(), HashMap::from([(card.clone(), value)]));
+        }
     }
 
     fn option(&self, name: &str) -> Option<&rhai::Dynamic> {

@@ -9,6 +9,7 @@ mod cards;
 mod grid;
 mod growth;
 mod lifecycle;
+mod listing;
 mod moves;
 mod pattern;
 mod patterns;
@@ -95,6 +96,7 @@ pub(crate) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     cards::register(engine, rt);
     grid::register(engine, rt);
     lifecycle::register(engine, rt);
+    listing::register(engine, rt);
     piles::register(engine, rt);
     moves::register(engine, rt);
     patterns::register(engine, rt);

@@ -27,7 +27,11 @@ fn pile_named(rt: &dyn Host, name: &str) -> Fallible<PileRef> {
 
 /// The pile named `name`, a space and `number`, found without building its
 /// name (a lookup in a loop would allocate every time).
-fn numbered_pile(table: &crate::game::table::Table, name: &str, number: i64) -> Option<usize> {
+pub(super) fn numbered_pile(
+    table: &crate::game::table::Table,
+    name: &str,
+    number: i64,
+) -> Option<usize> {
     let mut digits = [0u8; 20];
     let mut n = number.unsigned_abs();
     let mut at = digits.len();

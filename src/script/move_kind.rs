@@ -1,0 +1,430 @@
+//! A kind of move, declared once at a ruleset's top level with
+//! `move_kind(name, #{...})`: where its card comes from, the piles whose top
+//! card it goes onto, what the card must fit there, when it is offered and
+//! how a player reads it. The host lists every legal move of the declared
+//! kinds (`api/listing.rs`), so a decision runs no script to find its
+//! options; only the chosen move's rule does. Plain data, read and checked
+//! when the ruleset loads, so a misspelt key is an error at the author's
+//! line, not a move silently missing.
+
+use super::suggest::nearest;
+use rhai::{Array, Dynamic, Map};
+
+/// The keys of a move kind's map.
+const KIND_KEYS: [&str; 10] = [
+    "cards",
+    "onto",
+    "fits",
+    "value",
+    "target_value",
+    "joker_any_suit",
+    "when",
+    "when_empty",
+    "while_left",
+    "label",
+];
+const SOURCE_KEYS: [&str; 4] = ["pile", "top_of", "when", "label"];
+const ONTO_KEYS: [&str; 5] = ["tops_of", "number", "card", "stack", "only"];
+const FIT_KEYS: [&str; 2] = ["reach", "same_suit"];
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveKind {
+    /// The kind's name, which every move of it carries as its `act`.
+    pub name: String,
+    /// Where its card comes from; none: a move with no card (giving up).
+    pub sources: Vec<Source>,
+    pub onto: Option<Onto>,
+    /// What the card must fit, by how many cards the target's stack holds:
+    /// the first entry for an empty stack, and so on; past the last, none.
+    pub fits: Vec<Fit>,
+    /// The script functions that reckon a card's value and a target's
+    /// (once per card and game: a value never changes within a game).
+    pub value: Option<String>,
+    pub target_value: Option<String>,
+    pub joker_any_suit: bool,
+    /// Offered only while this option is on.
+    pub when: Option<String>,
+    /// Offered only while this pile is empty.
+    pub when_empty: Option<String>,
+    /// Offered only while this named state holds a number above 0 (a move
+    /// a player may make so many times a game).
+    pub while_left: Option<String>,
+    pub label: Option<Template>,
+    /// Where it was declared, `file:line`, for errors found later.
+    pub place: String,
+}
+
+/// Where a kind's cards come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    pub pile: String,
+    /// Only the pile's top card, not every card.
+    pub top_only: bool,
+    pub when: Option<String>,
+    /// The label of a move from here, if it reads otherwise.
+    pub label: Option<Template>,
+}
+
+/// The piles a kind's card goes onto: `NAME 1`, `NAME 2`, ... while they
+/// exist, each a target while it has a top card (and the script's `only`
+/// allows it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Onto {
+    pub family: String,
+    /// The move's fields for the pile's number and its top card.
+    pub number_field: Option<String>,
+    pub card_field: Option<String>,
+    /// The family of piles paired with the targets by number, whose cards
+    /// count towards a `reach` and whose length picks the fit.
+    pub stack: Option<String>,
+    pub only: Option<String>,
+}
+
+/// What a card must fit to go onto a target.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Fit {
+    /// The card's value, the stack's values and this reach the target's value.
+    pub reach: Option<i64>,
+    /// The card is of the target's suit.
+    pub same_suit: bool,
+}
+
+/// A label with `{field}` holes filled from the move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Template(pub Vec<Piece>);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Piece {
+    Text(String),
+    Field(String),
+}
+
+type Read<T> = Result<T, String>;
+
+impl MoveKind {
+    /// Reads a declaration; `place` is where it stands in the script.
+    pub(crate) fn read(name: &str, map: &Map, place: String) -> Read<MoveKind> {
+        known_keys(map, &KIND_KEYS, "a move kind")?;
+        let sources = match map.get("cards") {
+            None => Vec::new(),
+            Some(list) => list_of(list, "cards")?
+                .iter()
+                .map(Source::read)
+                .collect::<Read<_>>()?,
+        };
+        let onto = map.get("onto").map(Onto::read).transpose()?;
+        let fits = match map.get("fits") {
+            None => Vec::new(),
+            Some(list) => list_of(list, "fits")?
+                .iter()
+                .map(Fit::read)
+                .collect::<Read<_>>()?,
+        };
+        if !fits.is_empty() && onto.as_ref().is_none_or(|o| o.stack.is_none()) {
+            return Err("`fits` goes with an `onto` that names its `stack`".into());
+        }
+        if onto.is_some() && sources.is_empty() {
+            return Err("a move `onto` a pile needs `cards` to put there".into());
+        }
+        let kind = MoveKind {
+            name: name.to_string(),
+            sources,
+            onto,
+            fits,
+            value: text(map, "value")?,
+            target_value: text(map, "target_value")?,
+            joker_any_suit: flag(map, "joker_any_suit")?,
+            when: text(map, "when")?,
+            when_empty: text(map, "when_empty")?,
+            while_left: text(map, "while_left")?,
+            label: text(map, "label")?
+                .map(|t| Template::read(&t))
+                .transpose()?,
+            place,
+        };
+        kind.check_labels()?;
+        Ok(kind)
+    }
+
+    /// The fields every move of this kind carries.
+    pub fn fields(&self) -> Vec<&str> {
+        let mut fields = vec!["act"];
+        if !self.sources.is_empty() {
+            fields.push("card");
+        }
+        if let Some(onto) = &self.onto {
+            fields.extend(onto.number_field.as_deref());
+            fields.extend(onto.card_field.as_deref());
+        }
+        fields
+    }
+
+    /// The script functions it names, with what each is for.
+    pub fn functions(&self) -> Vec<(&str, usize)> {
+        let mut named = Vec::new();
+        named.extend(self.value.as_deref().map(|f| (f, 1)));
+        named.extend(self.target_value.as_deref().map(|f| (f, 1)));
+        if let Some(only) = self.onto.as_ref().and_then(|o| o.only.as_deref()) {
+            named.push((only, 1));
+        }
+        named
+    }
+
+    fn check_labels(&self) -> Read<()> {
+        let fields = self.fields();
+        let labels = self
+            .label
+            .iter()
+            .chain(self.sources.iter().filter_map(|s| s.label.as_ref()));
+        for label in labels {
+            for piece in &label.0 {
+                if let Piece::Field(name) = piece {
+                    if !fields.contains(&name.as_str()) {
+                        return Err(format!(
+                            "the label names `{{{name}}}`, which a `{}` move has not{} (it has {})",
+                            self.name,
+                            did_you_mean(name, &fields),
+                            fields.join(", ")
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Source {
+    fn read(item: &Dynamic) -> Read<Source> {
+        if let Ok(pile) = item.clone().into_string() {
+            return Ok(Source {
+                pile,
+                top_only: false,
+                when: None,
+                label: None,
+            });
+        }
+        let map = map_of(item, "an item of `cards`")?;
+        known_keys(&map, &SOURCE_KEYS, "an item of `cards`")?;
+        let (pile, top_only) = match (text(&map, "pile")?, text(&map, "top_of")?) {
+            (Some(pile), None) => (pile, false),
+            (None, Some(pile)) => (pile, true),
+            _ => return Err(
+                "an item of `cards` names one `pile` (every card) or one `top_of` (its top card)"
+                    .into(),
+            ),
+        };
+        Ok(Source {
+            pile,
+            top_only,
+            when: text(&map, "when")?,
+            label: text(&map, "label")?
+                .map(|t| Template::read(&t))
+                .transpose()?,
+        })
+    }
+}
+
+impl Onto {
+    fn read(item: &Dynamic) -> Read<Onto> {
+        let map = map_of(item, "`onto`")?;
+        known_keys(&map, &ONTO_KEYS, "`onto`")?;
+        let Some(family) = text(&map, "tops_of")? else {
+            return Err(
+                "`onto` names the piles with `tops_of: \"NAME\"` (NAME 1, NAME 2, ...)".into(),
+            );
+        };
+        Ok(Onto {
+            family,
+            number_field: text(&map, "number")?,
+            card_field: text(&map, "card")?,
+            stack: text(&map, "stack")?,
+            only: text(&map, "only")?,
+        })
+    }
+}
+
+impl Fit {
+    fn read(item: &Dynamic) -> Read<Fit> {
+        let map = map_of(item, "an item of `fits`")?;
+        known_keys(&map, &FIT_KEYS, "an item of `fits`")?;
+        let reach = match map.get("reach") {
+            None => None,
+            Some(n) => Some(
+                n.as_int()
+                    .map_err(|found| format!("`reach` is a number, not {found}"))?,
+            ),
+        };
+        Ok(Fit {
+            reach,
+            same_suit: flag(&map, "same_suit")?,
+        })
+    }
+}
+
+impl Template {
+    fn read(text: &str) -> Read<Template> {
+        let mut pieces = Vec::new();
+        let mut rest = text;
+        while let Some(open) = rest.find('{') {
+            if open > 0 {
+                pieces.push(Piece::Text(rest[..open].to_string()));
+            }
+            let Some(close) = rest[open..].find('}') else {
+                return Err(format!("the label `{text}` opens a `{{` it never closes"));
+            };
+            pieces.push(Piece::Field(
+                rest[open + 1..open + close].trim().to_string(),
+            ));
+            rest = &rest[open + close + 1..];
+        }
+        if !rest.is_empty() {
+            pieces.push(Piece::Text(rest.to_string()));
+        }
+        Ok(Template(pieces))
+    }
+
+    /// The label of one move, each field as a person reads it.
+    pub fn fill(&self, field: impl Fn(&str) -> String) -> String {
+        let mut label = String::new();
+        for piece in &self.0 {
+            match piece {
+                Piece::Text(text) => label.push_str(text),
+                Piece::Field(name) => label.push_str(&field(name)),
+            }
+        }
+        label
+    }
+}
+
+/// Checks, once the whole ruleset has loaded, that the functions and
+/// options a kind names exist: `functions` are the names and arities the
+/// ruleset defines, `options` the options it declares.
+pub(crate) fn check_names(
+    kinds: &[MoveKind],
+    functions: &[(&str, usize)],
+    options: &[&str],
+) -> Read<()> {
+    for kind in kinds {
+        let fault = |what: String| format!("{}: move_kind(\"{}\"): {what}", kind.place, kind.name);
+        for (name, arity) in kind.functions() {
+            if !functions.contains(&(name, arity)) {
+                let names: Vec<&str> = functions.iter().map(|(n, _)| *n).collect();
+                return Err(fault(format!(
+                    "the ruleset has no `fn {name}` of {arity} argument{}",
+                    did_you_mean(name, &names)
+                )));
+            }
+        }
+        let whens = kind
+            .when
+            .iter()
+            .chain(kind.sources.iter().filter_map(|s| s.when.as_ref()));
+        for name in whens {
+            if !options.contains(&name.as_str()) {
+                return Err(fault(format!(
+                    "`when` names no option `{name}`{}",
+                    did_you_mean(name, options)
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn known_keys(map: &Map, keys: &[&str], what: &str) -> Read<()> {
+    for key in map.keys() {
+        if !keys.contains(&key.as_str()) {
+            return Err(format!(
+                "{what} has no key `{key}`{} (its keys: {})",
+                did_you_mean(key, keys),
+                keys.join(", ")
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn did_you_mean(name: &str, known: &[&str]) -> String {
+    nearest(name, known.iter().copied()).map_or(String::new(), |n| format!(": did you mean `{n}`?"))
+}
+
+fn text(map: &Map, key: &str) -> Read<Option<String>> {
+    match map.get(key) {
+        None => Ok(None),
+        Some(value) => match value.clone().into_string() {
+            Ok(text) if !text.is_empty() => Ok(Some(text)),
+            Ok(_) => Err(format!("`{key}` is empty")),
+            Err(found) => Err(format!("`{key}` is text, not {found}")),
+        },
+    }
+}
+
+fn flag(map: &Map, key: &str) -> Read<bool> {
+    match map.get(key) {
+        None => Ok(false),
+        Some(value) => value
+            .as_bool()
+            .map_err(|found| format!("`{key}` is true or false, not {found}")),
+    }
+}
+
+fn list_of(value: &Dynamic, key: &str) -> Read<Array> {
+    value
+        .read_lock::<Array>()
+        .map(|a| a.clone())
+        .ok_or_else(|| format!("`{key}` is a list, not {}", value.type_name()))
+}
+
+fn map_of(value: &Dynamic, what: &str) -> Read<Map> {
+    value
+        .read_lock::<Map>()
+        .map(|m| m.clone())
+        .ok_or_else(|| format!("{what} is a map, not {}", value.type_name()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(script: &str) -> Read<MoveKind> {
+        let engine = rhai::Engine::new();
+        let map: Map = engine.eval(script).unwrap();
+        MoveKind::read("place", &map, "here:1".into())
+    }
+
+    #[test]
+    fn a_declaration_reads_its_sources_targets_fits_and_label() {
+        let kind = read(
+            r#"#{ cards: ["hand", #{ top_of: "damage", when: "reserve", label: "{card} back" }],
+                 onto: #{ tops_of: "column", number: "column", card: "monster", stack: "attack" },
+                 fits: [#{ reach: 10 }, #{ same_suit: true }], label: "{card} on {monster}" }"#,
+        )
+        .unwrap();
+        assert_eq!(kind.sources.len(), 2);
+        assert!(kind.sources[1].top_only);
+        assert_eq!(kind.fits[0].reach, Some(10));
+        assert!(kind.fits[1].same_suit);
+        assert_eq!(kind.fields(), ["act", "card", "column", "monster"]);
+        let label = kind.label.unwrap().fill(str::to_uppercase);
+        assert_eq!(label, "CARD on MONSTER");
+    }
+
+    #[test]
+    fn a_misspelt_key_or_field_is_refused_with_the_nearest_name() {
+        let error = read(r#"#{ cards: ["hand"], lable: "x" }"#).unwrap_err();
+        assert!(
+            error.contains("no key `lable`: did you mean `label`?"),
+            "{error}"
+        );
+        let error = read(r#"#{ cards: ["hand"], label: "{crad}" }"#).unwrap_err();
+        assert!(
+            error.contains("`{crad}`") && error.contains("did you mean `card`?"),
+            "{error}"
+        );
+        let error = read(r#"#{ cards: [#{ pile: "a", top_of: "b" }] }"#).unwrap_err();
+        assert!(error.contains("one `pile`"), "{error}");
+        let error = read(r#"#{ cards: ["hand"], fits: [#{ reach: 1 }] }"#).unwrap_err();
+        assert!(error.contains("names its `stack`"), "{error}");
+    }
+}
