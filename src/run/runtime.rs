@@ -59,8 +59,10 @@ pub struct Runtime {
     watcher: Option<Watcher>,
     /// A world at the player's moment must call `fn redeal_unseen`.
     redeal_due: bool,
-    /// Cards' values by the rule that reckoned them, this run (declared moves).
-    values: HashMap<String, HashMap<Card, i64>>,
+    /// Cards' values by the rule that reckoned them, this run (declared
+    /// moves): a ruleset names one or two rules, found faster in a list
+    /// than by hashing their names.
+    values: Vec<(String, HashMap<Card, i64>)>,
 }
 
 /// What a run checks as it goes, beyond the rules themselves.
@@ -104,7 +106,7 @@ impl Runtime {
             wiring,
             watcher: None,
             redeal_due: false,
-            values: HashMap::new(),
+            values: Vec::new(),
         }
     }
 

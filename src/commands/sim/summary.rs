@@ -48,21 +48,54 @@ pub(super) fn each(outcome: &Outcome, seeds: impl Iterator<Item = u64>) -> Vec<E
         .collect()
 }
 
+/// How games came out: wins, their rate with its 95% interval, and the
+/// mean score; a run's summary and each point of a sweep alike.
+pub(super) struct Results {
+    pub games: usize,
+    pub wins: usize,
+    pub win_rate: f64,
+    pub ci95: [f64; 2],
+    pub mean_score: Option<f64>,
+    pub scores: Vec<f64>,
+}
+
+impl Results {
+    pub(super) fn of(outcome: &Outcome) -> Results {
+        let games = outcome.games.len();
+        let wins = outcome.games.iter().filter(|g| g.win).count();
+        let (low, high) = tally::wilson(wins, games);
+        let scores: Vec<f64> = outcome.games.iter().filter_map(|g| g.score).collect();
+        Results {
+            games,
+            wins,
+            win_rate: wins as f64 / games.max(1) as f64,
+            ci95: [low, high],
+            mean_score: (!scores.is_empty())
+                .then(|| scores.iter().sum::<f64>() / scores.len() as f64),
+            scores,
+        }
+    }
+}
+
 /// Sums up the games of one configuration.
 pub(crate) fn summarize(setup: &Setup, bot: Bot, outcome: &Outcome) -> Summary {
-    let games = outcome.games.len();
-    let wins = outcome.games.iter().filter(|g| g.win).count();
-    let (low, high) = tally::wilson(wins, games);
-    let scores: Vec<f64> = outcome.games.iter().filter_map(|g| g.score).collect();
+    let Results {
+        games,
+        wins,
+        win_rate,
+        ci95,
+        mean_score,
+        scores,
+    } = Results::of(outcome);
     let decisions: usize = outcome.games.iter().map(|g| g.decisions).sum();
     Summary {
         setup: setup.describe(),
         bot: bot.name(),
         games,
         wins,
-        win_rate: wins as f64 / games.max(1) as f64,
-        ci95: [low, high],
-        mean_score: (!scores.is_empty()).then(|| scores.iter().sum::<f64>() / scores.len() as f64),
+        win_rate,
+        ci95,
+        mean_score,
         decisions_per_game: decisions as f64 / games.max(1) as f64,
         games_per_second: games as f64 / outcome.seconds.max(1e-9),
         mc_fell_back: outcome.games.iter().map(|g| g.fell_back).sum(),

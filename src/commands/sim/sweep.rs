@@ -9,11 +9,11 @@
 
 use super::out_dir::{play_shards, run_of};
 use super::pooled::gather;
+use super::summary::Results;
 use super::sweep_chart::{self, Point};
 use super::{Configured, Outcome, Setup};
 use crate::cli::{SimArgs, Sweep};
 use crate::commands::bots::Bot;
-use crate::commands::tally;
 use crate::files::{self, Kind, Replace};
 use crate::session::open::Setting;
 use anyhow::{anyhow, Result};
@@ -102,18 +102,15 @@ pub(super) fn command(args: &SimArgs, sweep: &Sweep, jobs: usize) -> Result<()> 
 }
 
 fn point(value: &str, bot: Bot, outcome: &Outcome) -> Point {
-    let games = outcome.games.len();
-    let wins = outcome.games.iter().filter(|g| g.win).count();
-    let (low, high) = tally::wilson(wins, games);
-    let scores: Vec<f64> = outcome.games.iter().filter_map(|g| g.score).collect();
+    let results = Results::of(outcome);
     Point {
         value: value.to_string(),
         bot: bot.name(),
-        games,
-        wins,
-        win_rate: wins as f64 / games.max(1) as f64,
-        ci95: [low, high],
-        mean_score: (!scores.is_empty()).then(|| scores.iter().sum::<f64>() / scores.len() as f64),
+        games: results.games,
+        wins: results.wins,
+        win_rate: results.win_rate,
+        ci95: results.ci95,
+        mean_score: results.mean_score,
     }
 }
 

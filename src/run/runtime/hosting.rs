@@ -135,15 +135,16 @@ impl Host for Runtime {
     }
 
     fn known_value(&self, rule: &str, card: &Card) -> Option<i64> {
-        self.values.get(rule)?.get(card).copied()
+        let (_, values) = self.values.iter().find(|(r, _)| r == rule)?;
+        values.get(card).copied()
     }
 
     fn keep_value(&mut self, rule: &str, card: &Card, value: i64) {
-        if let Some(values) = self.values.get_mut(rule) {
+        if let Some((_, values)) = self.values.iter_mut().find(|(r, _)| r == rule) {
             values.insert(card.clone(), value);
         } else {
-            self.values
-                .insert(rule.to_string(), HashMap::from([(card.clone(), value)]));
+            let values = HashMap::from([(card.clone(), value)]);
+            self.values.push((rule.to_string(), values));
         }
     }
 
