@@ -233,41 +233,22 @@ fn a_partial_pool_says_it_is_partial_and_which_seeds_it_misses() {
 
 #[test]
 fn bad_shard_arguments_are_a_bad_command_line() {
-    for spec in ["4/4", "0/0", "1", "x/2"] {
-        let error = refused(
-            &[
-                "sim",
-                "clear-the-dungeon",
-                "--games",
-                "4",
-                "--out",
-                "unused",
-                "--shard",
-                spec,
-            ],
-            2,
-        );
-        assert!(error.contains("--shard"), "{spec}: {error}");
+    // The arguments after `sim clear-the-dungeon --games 4`, and what the
+    // error must name.
+    let cases = [
+        ("--out unused --shard 4/4", "--shard"),
+        ("--out unused --shard 0/0", "--shard"),
+        ("--out unused --shard 1", "--shard"),
+        ("--out unused --shard x/2", "--shard"),
+        ("--shard 0/2", "--out"),
+        ("--out unused --shard 0/5", "no seeds"),
+    ];
+    for (more, named) in cases {
+        let mut args = vec!["sim", "clear-the-dungeon", "--games", "4"];
+        args.extend(more.split(' '));
+        let error = refused(&args, 2);
+        assert!(error.contains(named), "{more}: {error}");
     }
-    let error = refused(
-        &["sim", "clear-the-dungeon", "--games", "4", "--shard", "0/2"],
-        2,
-    );
-    assert!(error.contains("--out"), "{error}");
-    let error = refused(
-        &[
-            "sim",
-            "clear-the-dungeon",
-            "--games",
-            "4",
-            "--out",
-            "unused",
-            "--shard",
-            "0/5",
-        ],
-        2,
-    );
-    assert!(error.contains("no seeds"), "{error}");
     // A folder that can not be made (its parent is a file), even by root.
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("file");

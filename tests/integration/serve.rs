@@ -28,6 +28,17 @@ pub(crate) struct Server {
 }
 
 impl Server {
+    /// The names of the rulesets the page may start.
+    pub(crate) fn ruleset_names(&self) -> Vec<String> {
+        let (_, listing) = self.get("/rulesets");
+        listing["rulesets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["name"].as_str().unwrap().to_string())
+            .collect()
+    }
+
     /// Starts `delve serve ARGS --port 0` with `home` as its home, state and
     /// data folders, and reads the address it prints.
     pub(crate) fn start(home: &Path, args: &[&str]) -> Server {

@@ -76,10 +76,20 @@ pub(crate) fn driver() -> Option<Driver> {
     Some(driver)
 }
 
+/// The screen a browser shows the page on.
+#[derive(Clone, Copy)]
+pub(crate) enum Screen {
+    /// A desktop window.
+    Desktop,
+    /// A touch phone this many px wide.
+    Phone(u32),
+}
+
 /// A headless Chromium session: no network but the loopback address, a
-/// profile of its own, a desktop-sized window.
-async fn browser(driver: &Driver) -> Client {
-    let args = [
+/// profile of its own, the screen asked for.
+pub(crate) async fn browser(driver: &Driver, screen: Screen) -> Client {
+    let profile = format!("--user-data-dir={}", driver.profile.path().display());
+    let mut args = vec![
         "--headless=new",
         "--no-sandbox",
         "--disable-gpu",
@@ -88,13 +98,18 @@ async fn browser(driver: &Driver) -> Client {
         "--disable-component-update",
         "--disable-sync",
         "--no-first-run",
-        "--window-size=1100,1000",
-        &format!("--user-data-dir={}", driver.profile.path().display()),
+        profile.as_str(),
     ];
-    let capabilities = json!({
-        "browserName": "chrome",
-        "goog:chromeOptions": {"binary": CHROMIUM, "args": args},
-    });
+    let mut options = json!({"binary": CHROMIUM});
+    match screen {
+        Screen::Desktop => args.push("--window-size=1100,1000"),
+        Screen::Phone(width) => {
+            options["mobileEmulation"] = json!({"deviceMetrics":
+                {"width": width, "height": 844, "pixelRatio": 2.0, "touch": true}});
+        }
+    }
+    options["args"] = json!(args);
+    let capabilities = json!({"browserName": "chrome", "goog:chromeOptions": options});
     let serde_json::Value::Object(capabilities) = capabilities else {
         unreachable!()
     };
@@ -113,7 +128,7 @@ pub(crate) fn with_browser(test: impl AsyncFnOnce(&Client)) {
         .build()
         .unwrap();
     runtime.block_on(async {
-        let client = browser(&driver).await;
+        let client = browser(&driver, Screen::Desktop).await;
         test(&client).await;
         let _ = client.close().await;
     });
@@ -301,13 +316,7 @@ fn screenshots_of_every_shipped_rulesets_table() {
     let home = tempfile::tempdir().unwrap();
     let scratch = tempfile::tempdir().unwrap();
     let server = Server::start(home.path(), &[]);
-    let (_, listing) = server.get("/rulesets");
-    let names: Vec<String> = listing["rulesets"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["name"].as_str().unwrap().to_string())
-        .collect();
+    let names = server.ruleset_names();
     assert!(names.len() >= 4, "{names:?}");
     let folders = screenshot_folders(scratch.path());
     with_browser(async |client| {

@@ -4,42 +4,13 @@
 //! covers another label, and a tap on Start starts the game.
 
 use crate::serve::Server;
-use crate::serve_browser::{driver, start, step, until, Driver, CHROMIUM, PATIENCE};
+use crate::serve_browser::{browser, driver, start, step, until, Screen, PATIENCE};
 use fantoccini::actions::{InputSource, PointerAction, TouchActions};
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::{Client, Locator};
 use serde_json::json;
 
 /// A phone's width, as the issue measured it.
 const WIDTH: u32 = 390;
-
-/// A headless Chromium that is a touch phone 390 px wide.
-async fn phone(driver: &Driver) -> Client {
-    let args = [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--no-first-run",
-        &format!("--user-data-dir={}", driver.profile.path().display()),
-    ];
-    let capabilities = json!({
-        "browserName": "chrome",
-        "goog:chromeOptions": {
-            "binary": CHROMIUM,
-            "args": args,
-            "mobileEmulation": {"deviceMetrics": {"width": WIDTH, "height": 844, "pixelRatio": 2.0, "touch": true}},
-        },
-    });
-    let serde_json::Value::Object(capabilities) = capabilities else {
-        unreachable!()
-    };
-    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(capabilities)
-        .connect(&format!("http://127.0.0.1:{}", driver.port))
-        .await
-        .expect("a Chromium session")
-}
 
 /// The page's width past a screen `arguments[0]` px wide (a phone's
 /// browser widens its viewport to a page that does not fit), and the
@@ -99,20 +70,14 @@ async fn tap(client: &Client, css: &str) {
 fn every_shipped_ruleset_fits_a_phone_and_starts_with_a_tap() {
     let home = tempfile::tempdir().unwrap();
     let server = Server::start(home.path(), &[]);
-    let (_, listing) = server.get("/rulesets");
-    let names: Vec<String> = listing["rulesets"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["name"].as_str().unwrap().to_string())
-        .collect();
+    let names = server.ruleset_names();
     let Some(driver) = driver() else { return };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
     runtime.block_on(async {
-        let client = phone(&driver).await;
+        let client = browser(&driver, Screen::Phone(WIDTH)).await;
         for name in &names {
             client.goto(&server.url()).await.unwrap();
             until(

@@ -103,13 +103,7 @@ fn the_page_shows_only_what_each_ruleset_declares() {
     let home = tempfile::tempdir().unwrap();
     let script = ledger(home.path());
     let server = Server::start(home.path(), &[&script]);
-    let (_, listing) = server.get("/rulesets");
-    let names: Vec<String> = listing["rulesets"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["name"].as_str().unwrap().to_string())
-        .collect();
+    let names = server.ruleset_names();
     with_browser(async |client| {
         start(client, &server, &script, &[]).await;
         let text = table_text(client).await;

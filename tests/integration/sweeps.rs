@@ -38,20 +38,9 @@ fn a_sweep_plays_each_value_as_a_plain_run_does_and_draws_it() {
     let json: serde_json::Value = serde_json::from_str(&ok(&args)).unwrap();
     let points = json["points"].as_array().unwrap();
     assert_eq!(points.len(), 4, "{json}");
-    let plain: serde_json::Value = serde_json::from_str(&ok(&[
-        "sim",
-        "clear-the-dungeon",
-        "--games",
-        "30",
-        "--seed",
-        "3",
-        "--bot",
-        "heuristic",
-        "--opt",
-        "damage_limit=6",
-        "--json",
-    ]))
-    .unwrap();
+    let mut plain_args = SWEEP[..6].to_vec();
+    plain_args.extend(["--bot", "heuristic", "--opt", "damage_limit=6", "--json"]);
+    let plain: serde_json::Value = serde_json::from_str(&ok(&plain_args)).unwrap();
     let six = &points[1];
     assert_eq!(
         (&six["value"], &six["bot"]),
