@@ -6,6 +6,7 @@ mod check;
 mod cli;
 mod comforts;
 mod custom_cards;
+mod declared_moves;
 mod docs;
 mod error_places;
 mod grid;

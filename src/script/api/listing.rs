@@ -13,7 +13,7 @@ use crate::game::card::Card;
 use crate::game::table::Value;
 use crate::script::error::{describe, innermost, ErrorKind, HostFault};
 use crate::script::host::{fault, limit, Mode};
-use crate::script::limits::MAX_ITEMS;
+use crate::script::limits::{MAX_ITEMS, MAX_OPERATIONS};
 use crate::script::move_kind::{MoveKind, Onto, Source};
 use crate::script::suggest::nearest;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, NativeCallContext};
@@ -122,6 +122,14 @@ fn list_kind<H: Host>(
             continue;
         }
         let cards = cards_from(&*rt.borrow(), source)?;
+        let pairs = cards.len() as u64 * targets.as_ref().map_or(0, |t| t.len() as u64);
+        if pairs > MAX_OPERATIONS {
+            return Err(limit(format!(
+                "listing `{}` would check {pairs} card and pile pairs, more than the {MAX_OPERATIONS} operations a step may run",
+                kind.name
+            )));
+        }
+        rt.borrow().charge(pairs);
         for card in cards {
             let Some(targets) = &targets else {
                 let mut found = Map::new();
@@ -130,7 +138,6 @@ fn list_kind<H: Host>(
                 push(moves, kind, Some(source), found)?;
                 continue;
             };
-            rt.borrow().charge(targets.len() as u64);
             for target in targets {
                 if !fits(rt, ctx, kind, &card, target)? {
                     continue;
