@@ -94,6 +94,8 @@ pub enum Command {
     },
     /// Play many games with a bot and report win rate, scores and speed
     Sim(Box<SimArgs>),
+    /// Is a deal winnable by a player who knows every card? Search it, and write the winning line
+    Solve(Box<crate::commands::solve::args::SolveArgs>),
     /// Play random games checking every invariant; names the seed that breaks one
     Check(CheckArgs),
     /// Pool the shard files of a `sim` run into its report, or say how far it has got

@@ -5,6 +5,7 @@
 //! behind `Rc<RefCell>`.
 
 mod hosting;
+mod position;
 
 use super::world::{Watched, Watcher};
 use super::{Answerer, Divergence, Event, Link, Plan, Report, Stop};
@@ -57,6 +58,8 @@ pub struct Runtime {
     watcher: Option<Watcher>,
     /// A world at the player's moment must call `fn redeal_unseen`.
     redeal_due: bool,
+    /// The search a solver's run tells its decisions (`run/solve.rs`).
+    steering: Option<crate::run::steer::Steering>,
 }
 
 /// What a run checks as it goes, beyond the rules themselves.
@@ -100,6 +103,7 @@ impl Runtime {
             wiring,
             watcher: None,
             redeal_due: false,
+            steering: None,
         }
     }
 
@@ -130,6 +134,7 @@ impl Runtime {
         self.mode = Mode::Play;
         self.watcher = Watcher::new(plan.watch, self.wiring.has_redeal, plan.deal.seed);
         self.redeal_due = false;
+        self.steering = plan.steering;
     }
 
     /// Whether a world has just reached the player's moment in a ruleset

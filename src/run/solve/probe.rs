@@ -1,0 +1,128 @@
+//! The search's side of a solver's run: the positions seen (a table of
+//! hashes, capped), the budget, and the decisions the run went on from,
+//! each with the order its options are tried in (the ruleset's bot's pick
+//! first, then the others as offered).
+
+use super::super::steer::Steer;
+use super::{Budget, Halt};
+use crate::game::decision::Choice;
+use crate::script::engine::INTERRUPT;
+use std::collections::HashSet;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// A decision on the line being searched, and how far through its options.
+pub(super) struct Frame {
+    keys: Vec<String>,
+    /// The ruleset's bot's pick, tried first.
+    first: usize,
+    /// How many of its options have been taken, the last of them now.
+    tried: usize,
+}
+
+impl Frame {
+    /// The option taken `nth` (from 0): the bot's, then the rest in order.
+    fn nth(&self, nth: usize) -> usize {
+        match nth {
+            0 => self.first,
+            n if n - 1 < self.first => n - 1,
+            n => n,
+        }
+    }
+
+    /// The choice this decision now takes on the line.
+    pub(super) fn choice(&self) -> Choice {
+        let index = self.nth(self.tried - 1);
+        Choice {
+            index,
+            key: self.keys[index].clone(),
+        }
+    }
+
+    /// Moves on to the next option; false when every one was taken.
+    pub(super) fn advance(&mut self) -> bool {
+        if self.tried < self.keys.len() {
+            self.tried += 1;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// The search as the runs it steers see it.
+pub(super) struct Probe {
+    seen: HashSet<u64>,
+    budget: Budget,
+    deadline: Option<Instant>,
+    /// Decisions met so far, new or seen.
+    pub nodes: u64,
+    /// Decisions on the line of the run now playing.
+    pub depth: usize,
+    /// The decisions this run went on from, in order.
+    pub fresh: Vec<Frame>,
+    /// Why the search must stop, once it must.
+    pub halted: Option<Halt>,
+    /// This run was stopped at the depth cap.
+    pub too_deep: bool,
+}
+
+impl Probe {
+    pub(super) fn new(budget: Budget) -> Probe {
+        Probe {
+            seen: HashSet::new(),
+            deadline: budget.time.map(|t| Instant::now() + t),
+            budget,
+            nodes: 0,
+            depth: 0,
+            fresh: Vec::new(),
+            halted: None,
+            too_deep: false,
+        }
+    }
+
+    /// Positions in the table of those seen.
+    pub(super) fn positions(&self) -> usize {
+        self.seen.len()
+    }
+
+    fn spent(&self) -> Option<Halt> {
+        if INTERRUPT.load(Ordering::Relaxed) {
+            Some(Halt::Interrupted)
+        } else if self.nodes > self.budget.nodes {
+            Some(Halt::Nodes)
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(Halt::Time)
+        } else if self.seen.len() >= self.budget.table {
+            Some(Halt::Table)
+        } else {
+            None
+        }
+    }
+}
+
+impl Steer for Probe {
+    fn meet(&mut self, position: u64) -> bool {
+        self.nodes += 1;
+        if let Some(halt) = self.spent() {
+            self.halted = Some(halt);
+            return false;
+        }
+        if self.depth >= self.budget.depth {
+            self.too_deep = true;
+            return false;
+        }
+        // A position seen before was (or is being) searched from there:
+        // every line through it again ends as those did.
+        self.seen.insert(position)
+    }
+
+    fn expand(&mut self, keys: Vec<String>, first: usize) {
+        self.fresh.push(Frame {
+            keys,
+            first,
+            tried: 1,
+        });
+        self.depth += 1;
+    }
+}
