@@ -66,6 +66,12 @@ fn command(cli: Cli) -> Result<()> {
                 settings,
             )?)
         }
+        Some(Command::Play(args)) if args.winnable => {
+            let (game, note) = crate::commands::winnable::pick(&args.game)?;
+            let mut opened = open(&game)?;
+            opened.notes.insert(0, note);
+            repl(opened, Keeper::for_user(kept(args.keep)))
+        }
         Some(Command::Play(args)) => repl(open(&args.game)?, Keeper::for_user(kept(args.keep))),
         Some(Command::Resume {
             which,

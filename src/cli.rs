@@ -153,12 +153,15 @@ pub struct SimArgs {
     /// The first seed
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Who plays: `random` (uniform among the options), `heuristic` (the script's own bot)
-    /// or `mc` (Monte Carlo over worlds the player can not tell apart, never peeking)
+    /// Who plays: `random` (uniform among the options), `heuristic` (the script's own bot),
+    /// `mc` (Monte Carlo over worlds the player can not tell apart, never peeking) or
+    /// `solver` (a player who peeks at every card: the winnable share, a ceiling)
     #[arg(long, default_value = "random")]
     pub bot: String,
     #[command(flatten)]
     pub mc: McArgs,
+    #[command(flatten)]
+    pub solver: crate::commands::solve::args::BudgetArgs,
     /// Worker threads, 1 to 256 (default: one per core); results do not depend on it
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: Option<u16>,
@@ -331,6 +334,10 @@ pub struct PlayArgs {
     /// (at a terminal they always are; piped and scripted runs leave them alone)
     #[arg(long, conflicts_with = "json")]
     pub keep: bool,
+    /// Deal the next seed (from --seed, else a fresh one) that the solver proves winnable
+    /// within a small budget; it says so and gives no hints
+    #[arg(long, conflicts_with_all = ["json", "load", "deal"])]
+    pub winnable: bool,
 }
 
 /// How a program is spoken to instead of a person.

@@ -15,3 +15,4 @@ pub(crate) mod solve;
 pub(crate) mod source;
 pub(crate) mod tally;
 pub(crate) mod test;
+pub(crate) mod winnable;

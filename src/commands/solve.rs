@@ -74,6 +74,28 @@ pub(crate) fn command(args: &SolveArgs, mut session: Session) -> Result<()> {
     Ok(())
 }
 
+/// One deal of `sim --bot solver`: won if proven winnable, its score the
+/// best found; a deal not settled within the budget counts as not won and
+/// is told apart as unknown.
+pub(crate) fn ceiling(
+    program: &Program,
+    options: &crate::script::declare::Options,
+    seed: u64,
+    budget: crate::run::solve::Budget,
+) -> Result<crate::commands::sim::Game, String> {
+    let deal = crate::run::Deal { seed, stack: None };
+    let solved = solve::solve(program, options, &deal, &[], budget, &mut |_| {})
+        .map_err(|e| format!("{} seed {seed}: {e}", program.ruleset().name()))?;
+    let best = solved.best.as_ref();
+    Ok(crate::commands::sim::Game {
+        win: solved.verdict == Verdict::Winnable,
+        score: best.and_then(|b| b.outcome.score_number()),
+        decisions: best.map_or(0, |b| b.choices.len()),
+        fell_back: 0,
+        unknown: solved.verdict == Verdict::Unknown,
+    })
+}
+
 /// The line a transcript is written of: the win (with `best`, the best line).
 fn line_of(solved: &Solved, best: bool) -> Option<&Line> {
     if best {
@@ -115,8 +137,8 @@ fn words(solved: &Solved, game: &str, seed: u64, written: Option<&str>) -> Strin
         "{game}, seed {seed}, searched by the solver (it reads face-down cards and the rules' random numbers: a player who peeks)\n"
     );
     let how_far = format!(
-        "{} decisions met, {} runs, {} positions seen, deepest line {} decisions, {:.2} s",
-        stats.nodes, stats.probes, stats.positions, stats.deepest, stats.seconds
+        "{} decisions met, {} runs, {} passes, deepest line {} decisions, {:.2} s",
+        stats.nodes, stats.probes, stats.passes, stats.deepest, stats.seconds
     );
     text += &match (solved.verdict, &solved.win) {
         (Verdict::Winnable, Some(win)) => format!(
@@ -176,6 +198,7 @@ fn json(solved: &Solved, written: Option<&str>) -> serde_json::Value {
         "deepest": stats.deepest,
         "too_deep": stats.too_deep,
         "seconds": stats.seconds,
+        "passes": stats.passes,
         "line": written,
     })
 }

@@ -6,8 +6,12 @@
 //! so far with a new option at its deepest open decision, then goes on by
 //! itself (the ruleset's bot's pick first) until the game ends or it meets
 //! a position seen before (`steer.rs`, `runtime/position.rs`), so one run
-//! explores a whole new line and no position is searched twice. Never used
-//! by a hint or another bot: it peeks (docs/solver.md).
+//! explores a whole new line and no position is searched twice in a pass.
+//! The passes are a limited discrepancy search: the first plays the bot's
+//! line alone, pass k every line that leaves the bot k - 1 times at most,
+//! so a few good departures anywhere are tried before many deep ones; a
+//! pass that never had to refuse a departure searched every line. Never
+//! used by a hint or another bot: it peeks (docs/solver.md).
 
 mod probe;
 
@@ -29,7 +33,7 @@ pub(crate) const MAX_POSITIONS: usize = 3_500_000;
 
 /// How far a search may go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Budget {
+pub struct Budget {
     /// Decisions met, new or seen again.
     pub nodes: u64,
     pub time: Option<Duration>,
@@ -98,6 +102,9 @@ pub(crate) struct Progress {
     pub too_deep: u64,
     pub best_score: Option<f64>,
     pub seconds: f64,
+    /// Passes begun: pass k searches the lines that leave the ruleset's
+    /// bot at most k - 1 times.
+    pub passes: u32,
 }
 
 /// Searches the game from `prefix` (the choices of a saved game, or none).
@@ -114,14 +121,22 @@ pub(crate) fn solve(
     let probe = Arc::new(Mutex::new(Probe::new(budget)));
     let steering = Steering(probe.clone());
     let lock = || probe.lock().unwrap_or_else(PoisonError::into_inner);
-    let mut stats = Progress::default();
+    let mut stats = Progress {
+        passes: 1,
+        ..Progress::default()
+    };
     let (mut win, mut best): (Option<Line>, Option<Line>) = (None, None);
     let mut path: Vec<Frame> = Vec::new();
+    // Departures from the bot on the line, and whether this pass left an
+    // option untaken for want of them (then it proved nothing).
+    let (mut used, mut declined) = (0, false);
     let mut halted;
+    lock().pass(0);
     let exhausted = loop {
         let mut choices = prefix.to_vec();
         choices.extend(path.iter().map(Frame::choice));
         lock().depth = choices.len();
+        lock().used = used;
         let mut plan = Plan::new(options.clone(), deal.clone(), choices, Answerer::Solver);
         plan.record_events = false;
         plan.check_cards = false;
@@ -176,12 +191,27 @@ pub(crate) fn solve(
         if halted.is_some() || (win.is_some() && !budget.best) {
             break false;
         }
-        // Back to the deepest decision with an option still to take.
-        while path.last_mut().is_some_and(|frame| !frame.advance()) {
+        // Back to the deepest decision with an option this pass may take.
+        let limit = lock().limit;
+        while let Some(frame) = path.last_mut() {
+            let above = used - u32::from(frame.deviates());
+            if frame.open() && (frame.deviates() || above < limit) {
+                used += u32::from(!frame.deviates());
+                frame.advance();
+                break;
+            }
+            declined |= frame.open();
+            used = above;
             path.pop();
         }
         if path.is_empty() {
-            break true;
+            if !declined {
+                break true;
+            }
+            // The next pass allows one departure more.
+            lock().pass(limit + 1);
+            stats.passes = limit + 2;
+            declined = false;
         }
     };
     let verdict = match (&win, exhausted && stats.too_deep == 0) {

@@ -1,13 +1,14 @@
 //! The search's side of a solver's run: the positions seen (a table of
-//! hashes, capped), the budget, and the decisions the run went on from,
-//! each with the order its options are tried in (the ruleset's bot's pick
-//! first, then the others as offered).
+//! hashes, capped, each with how many departures from the ruleset's bot
+//! were still allowed when it was searched), the budget, and the decisions
+//! the run went on from, each with the order its options are tried in (the
+//! bot's pick first, then the others as offered).
 
 use super::super::steer::Steer;
 use super::{Budget, Halt};
 use crate::game::decision::Choice;
 use crate::script::engine::INTERRUPT;
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -39,20 +40,30 @@ impl Frame {
         }
     }
 
-    /// Moves on to the next option; false when every one was taken.
-    pub(super) fn advance(&mut self) -> bool {
-        if self.tried < self.keys.len() {
-            self.tried += 1;
-            true
-        } else {
-            false
-        }
+    /// Whether an option is left to take.
+    pub(super) fn open(&self) -> bool {
+        self.tried < self.keys.len()
+    }
+
+    /// Moves on to the next option.
+    pub(super) fn advance(&mut self) {
+        self.tried += 1;
+    }
+
+    /// Whether the line leaves the ruleset's bot here (a discrepancy).
+    pub(super) fn deviates(&self) -> bool {
+        self.tried > 1
     }
 }
 
 /// The search as the runs it steers see it.
 pub(super) struct Probe {
-    seen: HashSet<u64>,
+    /// Each position searched, with the departures from the bot then allowed.
+    seen: HashMap<u64, u32>,
+    /// The departures allowed on a line in this pass of the search.
+    pub limit: u32,
+    /// The departures on the line of the run now playing.
+    pub used: u32,
     budget: Budget,
     deadline: Option<Instant>,
     /// Decisions met so far, new or seen.
@@ -70,7 +81,9 @@ pub(super) struct Probe {
 impl Probe {
     pub(super) fn new(budget: Budget) -> Probe {
         Probe {
-            seen: HashSet::new(),
+            seen: HashMap::new(),
+            limit: 0,
+            used: 0,
             deadline: budget.time.map(|t| Instant::now() + t),
             budget,
             nodes: 0,
@@ -84,6 +97,14 @@ impl Probe {
     /// Positions in the table of those seen.
     pub(super) fn positions(&self) -> usize {
         self.seen.len()
+    }
+
+    /// A new pass allowing `limit` departures from the bot on a line: the
+    /// positions of the last are forgotten, since their searches may have
+    /// been cut short by its smaller limit.
+    pub(super) fn pass(&mut self, limit: u32) {
+        self.seen.clear();
+        self.limit = limit;
     }
 
     fn spent(&self) -> Option<Halt> {
@@ -112,9 +133,17 @@ impl Steer for Probe {
             self.too_deep = true;
             return false;
         }
-        // A position seen before was (or is being) searched from there:
-        // every line through it again ends as those did.
-        self.seen.insert(position)
+        // A position searched before with as many departures allowed (or
+        // being searched, further up this line) holds nothing new: every
+        // line through it again ends as those did.
+        let left = self.limit.saturating_sub(self.used);
+        match self.seen.get(&position) {
+            Some(&allowed) if allowed >= left => false,
+            _ => {
+                self.seen.insert(position, left);
+                true
+            }
+        }
     }
 
     fn expand(&mut self, keys: Vec<String>, first: usize) {
