@@ -161,7 +161,8 @@ fn words(solved: &Solved, game: &str, seed: u64, written: Option<&str>) -> Strin
         ),
     };
     if let Some(best) = &solved.best {
-        let proven = if solved.exhausted { " (the highest there is)" } else { "" };
+        let every_line = solved.exhausted && solved.stats.too_deep == 0;
+        let proven = if every_line { " (the highest there is)" } else { "" };
         text += &format!(
             "  best found: {}, score {}{proven}\n",
             best.outcome.result,

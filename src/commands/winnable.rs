@@ -45,7 +45,7 @@ pub(crate) fn pick(args: &GameArgs) -> Result<(GameArgs, String)> {
                 if passed == 0 {
                     String::new()
                 } else {
-                    format!("; it passed over {passed} seed{} it could not prove", if passed == 1 { "" } else { "s" })
+                    format!("; it passed over {passed} seed{} not proven winnable", if passed == 1 { "" } else { "s" })
                 }
             );
             let mut chosen = args.clone();

@@ -38,6 +38,7 @@ mod serve_phone;
 mod serve_status;
 mod sessions;
 mod short_of_threads;
+mod solve;
 mod sweeps;
 mod writes;
 

@@ -104,8 +104,8 @@ pub(crate) fn report(summary: &Summary, speed: &str) -> String {
     if let Some(unknown) = summary.solver_unknown {
         text += &format!(
             "  solver     a player who peeks at every card and random number: the wins are the deals \
-             proven winnable, a ceiling for honest play (never a hint); {unknown} not settled within \
-             the budget count as not won; the score is the best found\n"
+             proven winnable, a ceiling for honest play (never a hint); {unknown} deals not settled \
+             within the budget count as not won; the score is the best found\n"
         );
     }
     if summary.mc_fell_back > 0 {
