@@ -239,3 +239,6 @@ fn better(outcome: &Outcome, best: Option<&Outcome>) -> bool {
     let (a, b) = (rank(outcome), rank(best));
     a.0 > b.0 || (a.0 == b.0 && a.1 > b.1)
 }
+
+#[cfg(test)]
+mod tests;
