@@ -200,7 +200,9 @@ pub(crate) fn play(
                 unknown: false,
             });
         }
-        Bot::Solver(budget) => return crate::commands::solve::ceiling(program, options, seed, budget),
+        Bot::Solver(budget) => {
+            return crate::commands::solve::ceiling(program, options, seed, budget)
+        }
     };
     let mut plan = Plan::new(
         options.clone(),
@@ -321,8 +323,13 @@ pub(crate) fn command(args: &crate::cli::SimArgs) -> Result<()> {
     }
     let configured = Configured::from_args(args)?;
     let solver = |c: &(Setup, Loaded, Bot)| matches!(c.2, Bot::Solver(_));
-    if args.out.is_some() && (solver(&configured.first) || configured.second.as_ref().is_some_and(solver)) {
-        return Err(crate::usage::UsageError("the solver's games are not kept in shard files: run it without --out".into()).into());
+    if args.out.is_some()
+        && (solver(&configured.first) || configured.second.as_ref().is_some_and(solver))
+    {
+        return Err(crate::usage::UsageError(
+            "the solver's games are not kept in shard files: run it without --out".into(),
+        )
+        .into());
     }
     if let Some(dir) = &args.out {
         return out_dir::command(args, &configured, dir);

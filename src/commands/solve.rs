@@ -59,7 +59,11 @@ pub(crate) fn command(args: &SolveArgs, mut session: Session) -> Result<()> {
         writeln!(out, "{}", json(&solved, shown_line.as_deref()))?;
     } else {
         let name = session.ruleset.name();
-        write!(out, "{}", words(&solved, &name, session.deal.seed, shown_line.as_deref()))?;
+        write!(
+            out,
+            "{}",
+            words(&solved, name, session.deal.seed, shown_line.as_deref())
+        )?;
     }
     if solved.verdict == Verdict::Unknown && solved.exhausted {
         bail!(
@@ -148,7 +152,9 @@ fn words(solved: &Solved, game: &str, seed: u64, written: Option<&str>) -> Strin
             win.outcome.score_text(),
             win.outcome.summary
         ),
-        (Verdict::NotWinnable, _) => format!("not winnable: every line was searched\n  {how_far}\n"),
+        (Verdict::NotWinnable, _) => {
+            format!("not winnable: every line was searched\n  {how_far}\n")
+        }
         _ => format!(
             "not known: {}\n  {how_far}\n",
             match solved.halted {
@@ -162,7 +168,11 @@ fn words(solved: &Solved, game: &str, seed: u64, written: Option<&str>) -> Strin
     };
     if let Some(best) = &solved.best {
         let every_line = solved.exhausted && solved.stats.too_deep == 0;
-        let proven = if every_line { " (the highest there is)" } else { "" };
+        let proven = if every_line {
+            " (the highest there is)"
+        } else {
+            ""
+        };
         text += &format!(
             "  best found: {}, score {}{proven}\n",
             best.outcome.result,

@@ -22,12 +22,15 @@ const BUDGET: Budget = Budget {
 
 /// How many seeds, and how long in all, before giving up.
 const MOST_SEEDS: u64 = 200;
-const MOST_TIME: Duration = Duration::from_secs(60);
+const MOST_TIME: Duration = Duration::from_mins(1);
 
 /// The game to open: `args` with the seed the solver proved winnable, and
 /// what to tell the player.
 pub(crate) fn pick(args: &GameArgs) -> Result<(GameArgs, String)> {
-    let game = args.game.clone().expect("clap requires GAME without --load");
+    let game = args
+        .game
+        .clone()
+        .expect("clap requires GAME without --load");
     let program = Program::load_named(&game)?;
     let options = options_for(program.ruleset(), &args.opts)?;
     let first = args.seed.unwrap_or_else(fresh_seed);

@@ -27,8 +27,8 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-/// The most positions the table of those seen holds (8 bytes each, about
-/// 40 MB in all with the table's room): a search that fills it stops.
+/// The most positions the table of those seen holds (a hash and a count,
+/// about 72 MB in all with the table's room): a search that fills it stops.
 pub(crate) const MAX_POSITIONS: usize = 3_500_000;
 
 /// How far a search may go.
@@ -193,17 +193,7 @@ pub(crate) fn solve(
         }
         // Back to the deepest decision with an option this pass may take.
         let limit = lock().limit;
-        while let Some(frame) = path.last_mut() {
-            let above = used - u32::from(frame.deviates());
-            if frame.open() && (frame.deviates() || above < limit) {
-                used += u32::from(!frame.deviates());
-                frame.advance();
-                break;
-            }
-            declined |= frame.open();
-            used = above;
-            path.pop();
-        }
+        probe::backtrack(&mut path, &mut used, limit, &mut declined);
         if path.is_empty() {
             if !declined {
                 break true;
@@ -236,8 +226,7 @@ fn better(outcome: &Outcome, best: Option<&Outcome>) -> bool {
         return true;
     };
     let rank = |o: &Outcome| (o.is_win(), o.score_number().unwrap_or(f64::NEG_INFINITY));
-    let (a, b) = (rank(outcome), rank(best));
-    a.0 > b.0 || (a.0 == b.0 && a.1 > b.1)
+    rank(outcome) > rank(best)
 }
 
 #[cfg(test)]

@@ -21,7 +21,12 @@ fn beside_a_copy() -> (tempfile::TempDir, PathBuf) {
 
 /// `delve solve` with `args` and `--json`, which must succeed: its answer.
 fn solved(args: &[&str]) -> serde_json::Value {
-    let output = delve().arg("solve").args(args).arg("--json").output().unwrap();
+    let output = delve()
+        .arg("solve")
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
     assert!(output.status.success(), "{args:?}: {output:?}");
     serde_json::from_slice(&output.stdout).unwrap()
 }
@@ -63,7 +68,10 @@ fn the_winning_line_is_a_transcript_that_replays_to_the_win() {
         .unwrap();
     assert!(output.status.success(), "{output:?}");
     let said = String::from_utf8(output.stdout).unwrap();
-    assert!(said.contains("winnable: a line of 2 decisions wins"), "{said}");
+    assert!(
+        said.contains("winnable: a line of 2 decisions wins"),
+        "{said}"
+    );
     assert!(said.contains("a player who peeks"), "{said}");
     let replayed = delve().arg("replay").arg(&line).output().unwrap();
     assert!(replayed.status.success(), "{replayed:?}");
@@ -149,7 +157,9 @@ fn a_save_of_another_ruleset_and_an_unknown_game_are_refused() {
 #[test]
 fn sim_counts_the_winnable_deals_as_a_ceiling_marked_as_peeking() {
     let output = delve()
-        .args(["sim", PAIRS, "--bot", "solver", "--games", "8", "--seed", "0", "--json"])
+        .args([
+            "sim", PAIRS, "--bot", "solver", "--games", "8", "--seed", "0", "--json",
+        ])
         .output()
         .unwrap();
     assert!(output.status.success(), "{output:?}");
@@ -158,7 +168,9 @@ fn sim_counts_the_winnable_deals_as_a_ceiling_marked_as_peeking() {
     assert_eq!(json["wins"], 3, "{json}");
     assert_eq!(json["solver_unknown"], 0, "{json}");
     let text = delve()
-        .args(["sim", PAIRS, "--bot", "solver", "--games", "8", "--nodes", "3"])
+        .args([
+            "sim", PAIRS, "--bot", "solver", "--games", "8", "--nodes", "3",
+        ])
         .output()
         .unwrap();
     let text = String::from_utf8(text.stdout).unwrap();
@@ -173,7 +185,9 @@ fn the_solver_plays_nowhere_but_sim_solve_and_winnable_deals() {
     let out = out.to_str().unwrap();
     for args in [
         vec!["check", PAIRS, "--bot", "solver", "--games", "1"],
-        vec!["sim", PAIRS, "--bot", "mc", "--vs-bot", "solver", "--out", out],
+        vec![
+            "sim", PAIRS, "--bot", "mc", "--vs-bot", "solver", "--out", out,
+        ],
     ] {
         delve()
             .args(&args)

@@ -11,11 +11,7 @@ use crate::script::host::{fault, halt, Asked, Fallible, Host};
 
 /// The option the solver's run takes here, or a halt where the search
 /// stops it (the run then stops as if asking, with the prompt).
-pub(super) fn answer(
-    ctx: &rhai::NativeCallContext,
-    rt: &Shared,
-    asked: &Asked,
-) -> Fallible<usize> {
+pub(super) fn answer(ctx: &rhai::NativeCallContext, rt: &Shared, asked: &Asked) -> Fallible<usize> {
     let Some(steering) = rt.borrow().steering() else {
         return Err(fault("the solver's run has no search to steer it".into()));
     };

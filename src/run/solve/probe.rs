@@ -56,6 +56,24 @@ impl Frame {
     }
 }
 
+/// Goes back up `path` to the deepest decision with an option a pass
+/// allowing `limit` departures from the bot may still take, and takes it;
+/// `path` is empty when there is none. `used` counts the departures on
+/// the path; `declined` is set when an option is left for want of them.
+pub(super) fn backtrack(path: &mut Vec<Frame>, used: &mut u32, limit: u32, declined: &mut bool) {
+    while let Some(frame) = path.last_mut() {
+        let above = *used - u32::from(frame.deviates());
+        if frame.open() && (frame.deviates() || above < limit) {
+            *used += u32::from(!frame.deviates());
+            frame.advance();
+            return;
+        }
+        *declined |= frame.open();
+        *used = above;
+        path.pop();
+    }
+}
+
 /// The search as the runs it steers see it.
 pub(super) struct Probe {
     /// Each position searched, with the departures from the bot then allowed.

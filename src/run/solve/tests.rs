@@ -29,7 +29,15 @@ fn load(source: &str) -> (tempfile::TempDir, Program) {
 
 fn search(program: &Program, budget: Budget) -> Solved {
     let deal = Deal::default();
-    solve(program, &Options::default(), &deal, &[], budget, &mut |_| {}).unwrap()
+    solve(
+        program,
+        &Options::default(),
+        &deal,
+        &[],
+        budget,
+        &mut |_| {},
+    )
+    .unwrap()
 }
 
 const AMPLE: Budget = Budget {
@@ -49,7 +57,10 @@ fn two_orders_of_the_same_moves_are_one_position() {
     // The last pass takes every line: round 1 at one position, round 2 at
     // two (0 or 1 point), round 3 at three (0, 1 or 2), not four.
     assert_eq!(solved.stats.positions, 6);
-    assert_eq!(solved.best.map(|b| b.outcome.score_number()), Some(Some(3.0)));
+    assert_eq!(
+        solved.best.map(|b| b.outcome.score_number()),
+        Some(Some(3.0))
+    );
 }
 
 #[test]
