@@ -1,12 +1,13 @@
-//! `delve play GAME --winnable`: the next seed, from the one given or a
-//! fresh one, that the solver proves winnable within a small budget. The
-//! player is told so, and nothing else the solver saw: it read every card
-//! to prove it, and gives no hints.
+//! `delve play GAME --winnable` and the browser's "winnable deals only":
+//! the next seed, from the one given or a fresh one, that the solver
+//! proves winnable within a small budget. The player is told so, and
+//! nothing else the solver saw: it read every card to prove it, and gives
+//! no hints.
 
 use crate::cli::GameArgs;
 use crate::run::solve::{self, Budget, Verdict, MAX_POSITIONS};
 use crate::run::{Deal, Program};
-use crate::session::open::{fresh_seed, options_for};
+use crate::session::open::{fresh_seed, options_for, Setting};
 use anyhow::{bail, Result};
 use std::time::{Duration, Instant};
 
@@ -29,11 +30,24 @@ const MOST_TIME: Duration = Duration::from_mins(1);
 pub(crate) fn pick(args: &GameArgs) -> Result<(GameArgs, String)> {
     let game = args
         .game
-        .clone()
+        .as_deref()
         .expect("clap requires GAME without --load");
-    let program = Program::load_named(&game)?;
-    let options = options_for(program.ruleset(), &args.opts)?;
-    let first = args.seed.unwrap_or_else(fresh_seed);
+    let (seed, note) = first_winnable(game, &args.opts, args.seed)?;
+    let mut chosen = args.clone();
+    chosen.seed = Some(seed);
+    Ok((chosen, note))
+}
+
+/// The first seed from `first` (else a fresh one) that the solver proves
+/// winnable in `game` with `opts`, and what to tell the player.
+pub(crate) fn first_winnable(
+    game: &str,
+    opts: &[Setting],
+    first: Option<u64>,
+) -> Result<(u64, String)> {
+    let program = Program::load_named(game)?;
+    let options = options_for(program.ruleset(), opts)?;
+    let first = first.unwrap_or_else(fresh_seed);
     let started = Instant::now();
     for seed in (first..).take(MOST_SEEDS as usize) {
         if started.elapsed() > MOST_TIME {
@@ -51,9 +65,7 @@ pub(crate) fn pick(args: &GameArgs) -> Result<(GameArgs, String)> {
                     format!("; it passed over {passed} seed{} not proven winnable", if passed == 1 { "" } else { "s" })
                 }
             );
-            let mut chosen = args.clone();
-            chosen.seed = Some(seed);
-            return Ok((chosen, note));
+            return Ok((seed, note));
         }
     }
     bail!(

@@ -209,3 +209,22 @@ fn play_winnable_deals_the_next_seed_the_solver_proves() {
     assert!(shown.contains("Seed 4 is winnable"), "{shown}");
     assert!(shown.contains("Pairs, seed 4."), "{shown}");
 }
+
+#[test]
+fn the_browser_start_form_deals_winnable_seeds_when_asked() {
+    let home = tempfile::tempdir().unwrap();
+    let pairs = Path::new(env!("CARGO_MANIFEST_DIR")).join(PAIRS);
+    let pairs = pairs.to_str().unwrap();
+    let server = crate::serve::Server::start(home.path(), &[pairs]);
+    let start = serde_json::json!({"game": pairs, "seed": 0, "winnable": true});
+    let (_, opening) = server.start_game(&start);
+    assert_eq!(opening[0]["type"], "hello");
+    assert_eq!(opening[0]["seed"], 4, "{opening:?}");
+    let said = crate::serve::last(&opening, "say")["text"]
+        .as_str()
+        .unwrap();
+    assert!(said.starts_with("Seed 4 is winnable"), "{said}");
+    // Without the box, the seed is dealt as given.
+    let (_, opening) = server.start_game(&serde_json::json!({"game": pairs, "seed": 0}));
+    assert_eq!(opening[0]["seed"], 0, "{opening:?}");
+}
