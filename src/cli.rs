@@ -1,5 +1,8 @@
 //! The command line, as clap reads it.
 
+mod solve;
+pub(crate) use solve::{BudgetArgs, SolveArgs};
+
 use crate::session::open::Setting;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
@@ -95,7 +98,7 @@ pub enum Command {
     /// Play many games with a bot and report win rate, scores and speed
     Sim(Box<SimArgs>),
     /// Is a deal winnable by a player who knows every card? Search it, and write the winning line
-    Solve(Box<crate::commands::solve::args::SolveArgs>),
+    Solve(Box<SolveArgs>),
     /// Play random games checking every invariant; names the seed that breaks one
     Check(CheckArgs),
     /// Pool the shard files of a `sim` run into its report, or say how far it has got
@@ -161,7 +164,7 @@ pub struct SimArgs {
     #[command(flatten)]
     pub mc: McArgs,
     #[command(flatten)]
-    pub solver: crate::commands::solve::args::BudgetArgs,
+    pub solver: BudgetArgs,
     /// Worker threads, 1 to 256 (default: one per core); results do not depend on it
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: Option<u16>,

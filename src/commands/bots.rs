@@ -42,7 +42,7 @@ impl Bot {
     pub(crate) fn for_sim(
         name: &str,
         mc: &McArgs,
-        solver: &crate::commands::solve::args::BudgetArgs,
+        solver: &crate::cli::BudgetArgs,
     ) -> Result<Bot, UsageError> {
         match name {
             "solver" => Ok(Bot::Solver(solver.budget(false))),

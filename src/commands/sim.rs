@@ -13,6 +13,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
+mod ceiling;
 mod out_dir;
 pub(crate) mod pooled;
 pub(crate) mod printed;
@@ -200,9 +201,7 @@ pub(crate) fn play(
                 unknown: false,
             });
         }
-        Bot::Solver(budget) => {
-            return crate::commands::solve::ceiling(program, options, seed, budget)
-        }
+        Bot::Solver(budget) => return ceiling::ceiling(program, options, seed, budget),
     };
     let mut plan = Plan::new(
         options.clone(),

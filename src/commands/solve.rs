@@ -3,15 +3,13 @@
 //! this is its command line: the progress at a terminal, Ctrl-C, the
 //! answer in words or JSON, and the winning line as a transcript.
 
-pub(crate) mod args;
-
+use crate::cli::SolveArgs;
 use crate::files::Replace;
 use crate::run::solve::{self, Halt, Line, Progress, Solved, Verdict};
 use crate::run::Program;
 use crate::script::engine::INTERRUPT;
 use crate::session::{Session, Standing};
 use anyhow::{bail, Result};
-use args::SolveArgs;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::sync::atomic::Ordering;
@@ -76,28 +74,6 @@ pub(crate) fn command(args: &SolveArgs, mut session: Session) -> Result<()> {
         );
     }
     Ok(())
-}
-
-/// One deal of `sim --bot solver`: won if proven winnable, its score the
-/// best found; a deal not settled within the budget counts as not won and
-/// is told apart as unknown.
-pub(crate) fn ceiling(
-    program: &Program,
-    options: &crate::script::declare::Options,
-    seed: u64,
-    budget: crate::run::solve::Budget,
-) -> Result<crate::commands::sim::Game, String> {
-    let deal = crate::run::Deal { seed, stack: None };
-    let solved = solve::solve(program, options, &deal, &[], budget, &mut |_| {})
-        .map_err(|e| format!("{} seed {seed}: {e}", program.ruleset().name()))?;
-    let best = solved.best.as_ref();
-    Ok(crate::commands::sim::Game {
-        win: solved.verdict == Verdict::Winnable,
-        score: best.and_then(|b| b.outcome.score_number()),
-        decisions: best.map_or(0, |b| b.choices.len()),
-        fell_back: 0,
-        unknown: solved.verdict == Verdict::Unknown,
-    })
 }
 
 /// The line a transcript is written of: the win (with `best`, the best line).

@@ -1,7 +1,7 @@
 //! The command line of `delve solve`, and the solver's budget that `sim
 //! --bot solver` takes too.
 
-use crate::cli::GameArgs;
+use super::GameArgs;
 use crate::run::solve::{Budget, MAX_POSITIONS};
 use clap::Args;
 use std::path::PathBuf;
