@@ -63,6 +63,13 @@ pub(crate) fn command(args: &SolveArgs, mut session: Session) -> Result<()> {
             words(&solved, name, session.deal.seed, shown_line.as_deref())
         )?;
     }
+    if let (Some(path), None) = (&args.line, &shown_line) {
+        let what = if args.best { "line" } else { "win" };
+        anstream::eprintln!(
+            "No transcript written to {}: no {what} was found.",
+            path.display()
+        );
+    }
     if solved.verdict == Verdict::Unknown && solved.exhausted {
         bail!(
             "{} line{} passed {} decisions without ending, so the deal is not proven unwinnable: \

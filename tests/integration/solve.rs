@@ -77,6 +77,16 @@ fn the_winning_line_is_a_transcript_that_replays_to_the_win() {
     assert!(replayed.status.success(), "{replayed:?}");
     let shown = String::from_utf8(replayed.stdout).unwrap();
     assert!(shown.contains("Game over: win, score 7."), "{shown}");
+
+    // A deal with no win writes no line, and says so.
+    let none = dir.path().join("none.txt");
+    delve()
+        .args(["solve", script.to_str().unwrap(), "--seed", "0", "--line"])
+        .arg(&none)
+        .assert()
+        .success()
+        .stderr(predicates::str::contains("No transcript written"));
+    assert!(!none.exists());
 }
 
 #[test]
