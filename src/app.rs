@@ -66,6 +66,12 @@ fn command(cli: Cli) -> Result<()> {
                 settings,
             )?)
         }
+        Some(Command::Play(args)) if args.winnable => {
+            let (game, note) = crate::commands::winnable::pick(&args.game)?;
+            let mut opened = open(&game)?;
+            opened.notes.insert(0, note);
+            repl(opened, Keeper::for_user(kept(args.keep)))
+        }
         Some(Command::Play(args)) => repl(open(&args.game)?, Keeper::for_user(kept(args.keep))),
         Some(Command::Resume {
             which,
@@ -76,6 +82,10 @@ fn command(cli: Cli) -> Result<()> {
         Some(Command::Sim(args)) if args.profile => crate::commands::profile::command(&args),
         Some(Command::Sim(args)) => crate::commands::sim::command(&args),
         Some(Command::Check(args)) => check(&args),
+        Some(Command::Solve(args)) => {
+            let session = open(&args.game)?.session.expect("opened");
+            crate::commands::solve::command(&args, session)
+        }
         Some(Command::Pool(args)) => crate::commands::pool::command(&args),
         Some(Command::Replay { file }) => {
             // A transcript named on the command line that is not there is a

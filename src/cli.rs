@@ -1,5 +1,8 @@
 //! The command line, as clap reads it.
 
+mod solve;
+pub(crate) use solve::{BudgetArgs, SolveArgs};
+
 use crate::session::open::Setting;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
@@ -94,6 +97,8 @@ pub enum Command {
     },
     /// Play many games with a bot and report win rate, scores and speed
     Sim(Box<SimArgs>),
+    /// Is a deal winnable by a player who knows every card? Search it, and write the winning line
+    Solve(Box<SolveArgs>),
     /// Play random games checking every invariant; names the seed that breaks one
     Check(CheckArgs),
     /// Pool the shard files of a `sim` run into its report, or say how far it has got
@@ -151,12 +156,15 @@ pub struct SimArgs {
     /// The first seed
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Who plays: `random` (uniform among the options), `heuristic` (the script's own bot)
-    /// or `mc` (Monte Carlo over worlds the player can not tell apart, never peeking)
+    /// Who plays: `random` (uniform among the options), `heuristic` (the script's own bot),
+    /// `mc` (Monte Carlo over worlds the player can not tell apart, never peeking) or
+    /// `solver` (a player who peeks at every card: the winnable share, a ceiling)
     #[arg(long, default_value = "random")]
     pub bot: String,
     #[command(flatten)]
     pub mc: McArgs,
+    #[command(flatten)]
+    pub solver: BudgetArgs,
     /// Worker threads, 1 to 256 (default: one per core); results do not depend on it
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: Option<u16>,
@@ -329,6 +337,10 @@ pub struct PlayArgs {
     /// (at a terminal they always are; piped and scripted runs leave them alone)
     #[arg(long, conflicts_with = "json")]
     pub keep: bool,
+    /// Deal the next seed (from --seed, else a fresh one) that the solver proves winnable
+    /// within a small budget; it says so and gives no hints
+    #[arg(long, conflicts_with_all = ["json", "load", "deal"])]
+    pub winnable: bool,
 }
 
 /// How a program is spoken to instead of a person.

@@ -1,5 +1,6 @@
 //! Who plays a simulated or checked game: uniform random choices, the
-//! script's own `fn bot`, or the Monte Carlo bot with its settings.
+//! script's own `fn bot`, the Monte Carlo bot with its settings, or (in
+//! `sim` only) the solver, a player who peeks.
 
 use crate::cli::McArgs;
 use crate::commands::mc::McBot;
@@ -11,6 +12,9 @@ pub enum Bot {
     Random,
     Heuristic,
     Mc(McBot),
+    /// The solver with its budget per deal: it reads every card, so what it
+    /// wins is a ceiling, not a player's result (`sim` only).
+    Solver(crate::run::solve::Budget),
 }
 
 impl Bot {
@@ -25,9 +29,24 @@ impl Bot {
                 budget_ms: mc.budget_ms,
                 prune: !mc.no_prune,
             })),
+            "solver" => Err(UsageError(
+                "the solver reads face-down cards: it plays only in `delve sim` (and `delve solve`), not here".into(),
+            )),
             other => Err(UsageError(format!(
-                "no bot named `{other}`: the bots are random, heuristic and mc"
+                "no bot named `{other}`: the bots are random, heuristic and mc (and solver in sim)"
             ))),
+        }
+    }
+
+    /// The bot of a `sim` run, where the solver plays too.
+    pub(crate) fn for_sim(
+        name: &str,
+        mc: &McArgs,
+        solver: &crate::cli::BudgetArgs,
+    ) -> Result<Bot, UsageError> {
+        match name {
+            "solver" => Ok(Bot::Solver(solver.budget(false))),
+            other => Bot::chosen(other, mc),
         }
     }
 
@@ -37,7 +56,7 @@ impl Bot {
         let own = match self {
             Bot::Heuristic => true,
             Bot::Mc(mc) => mc.heuristic,
-            Bot::Random => false,
+            Bot::Random | Bot::Solver(_) => false,
         };
         if own && !ruleset.has_bot() {
             return Err(UsageError(format!(
@@ -52,6 +71,7 @@ impl Bot {
             Bot::Random => "random",
             Bot::Heuristic => "heuristic",
             Bot::Mc(_) => "mc",
+            Bot::Solver(_) => "solver",
         }
     }
 }

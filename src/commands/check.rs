@@ -233,6 +233,7 @@ impl Game<'_> {
             Some(Bot::Random) => self.random_play(),
             Some(Bot::Heuristic) => self.own_bot(),
             Some(Bot::Mc(mc)) => self.mc_play(mc),
+            Some(Bot::Solver(_)) => unreachable!("`Bot::chosen` refuses the solver for check"),
         }
     }
 

@@ -2,7 +2,8 @@
 //! named as the command: `check`, `sim` (with its arithmetic in `tally.rs`
 //! and `--profile` in `profile.rs`),
 //! `source`, `test` and `pool` (shards of a sim run pooled); `bots.rs` is who plays sim's and check's games, `mc`
-//! the Monte Carlo bot. `app.rs` dispatches to them.
+//! the Monte Carlo bot, `solve` the solver's command (`delve solve`)
+//! and `winnable` (`play --winnable`). `app.rs` dispatches to them.
 
 pub(crate) mod bots;
 pub(crate) mod check;
@@ -10,6 +11,8 @@ pub(crate) mod mc;
 pub(crate) mod pool;
 pub(crate) mod profile;
 pub(crate) mod sim;
+pub(crate) mod solve;
 pub(crate) mod source;
 pub(crate) mod tally;
 pub(crate) mod test;
+pub(crate) mod winnable;

@@ -13,6 +13,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
+mod ceiling;
 mod out_dir;
 pub(crate) mod pooled;
 pub(crate) mod printed;
@@ -76,6 +77,8 @@ pub(crate) struct Game {
     pub decisions: usize,
     /// Decisions the mc bot left to its rollout player (`mc::McGame`).
     pub fell_back: usize,
+    /// A deal the solver could not settle within its budget.
+    pub unknown: bool,
 }
 
 pub(crate) struct Outcome {
@@ -195,8 +198,10 @@ pub(crate) fn play(
                 score: game.outcome.score_number(),
                 decisions: game.choices.len(),
                 fell_back: game.fell_back,
+                unknown: false,
             });
         }
+        Bot::Solver(budget) => return ceiling::ceiling(program, options, seed, budget),
     };
     let mut plan = Plan::new(
         options.clone(),
@@ -214,6 +219,7 @@ pub(crate) fn play(
             score: outcome.score_number(),
             decisions: report.choices.len(),
             fell_back: 0,
+            unknown: false,
         }),
         Stop::Failed(error) => Err(format!("{name} seed {seed}: {error}")),
         Stop::Asking(_) => Err(format!("{name} seed {seed}: the bot stopped answering")),
@@ -243,9 +249,9 @@ impl Configured {
     /// Loads both configurations before either plays, so a bad `--vs`
     /// fails at once.
     pub(crate) fn from_args(args: &crate::cli::SimArgs) -> Result<Configured> {
-        let bot = Bot::chosen(&args.bot, &args.mc)?;
+        let bot = Bot::for_sim(&args.bot, &args.mc, &args.solver)?;
         let vs_bot = match &args.vs_bot {
-            Some(name) => Bot::chosen(name, &args.mc)?,
+            Some(name) => Bot::for_sim(name, &args.mc, &args.solver)?,
             None => bot,
         };
         crate::usage::last_seed(args.seed, args.games)?;
@@ -315,6 +321,15 @@ pub(crate) fn command(args: &crate::cli::SimArgs) -> Result<()> {
         return sweep::command(args, sweep, jobs(args));
     }
     let configured = Configured::from_args(args)?;
+    let solver = |c: &(Setup, Loaded, Bot)| matches!(c.2, Bot::Solver(_));
+    if args.out.is_some()
+        && (solver(&configured.first) || configured.second.as_ref().is_some_and(solver))
+    {
+        return Err(crate::usage::UsageError(
+            "the solver's games are not kept in shard files: run it without --out".into(),
+        )
+        .into());
+    }
     if let Some(dir) = &args.out {
         return out_dir::command(args, &configured, dir);
     }

@@ -22,6 +22,12 @@ impl Random {
         items.shuffle(&mut self.rng);
     }
 
+    /// How far the stream has been read: two runs at the same place draw
+    /// the same numbers from here (the solver tells positions apart by it).
+    pub(crate) fn position(&self) -> u128 {
+        self.rng.get_word_pos()
+    }
+
     /// A number in `0..n`; `n` must be positive.
     pub(crate) fn below(&mut self, n: usize) -> usize {
         self.rng.random_range(0..n)

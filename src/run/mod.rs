@@ -12,6 +12,8 @@ pub(crate) mod mc;
 mod pick;
 pub(crate) mod protocol;
 mod runtime;
+pub(crate) mod solve;
+pub(crate) mod steer;
 pub(crate) mod world;
 
 use crate::game::deal::DealFile;
@@ -42,6 +44,8 @@ pub enum Answerer {
     RandomBot,
     /// The ruleset's own `fn bot`, reading only what the player sees.
     ScriptBot,
+    /// The solver's search (`plan.steering`), which reads everything.
+    Solver,
 }
 
 /// What a game needs besides its options and choices.
@@ -67,6 +71,8 @@ pub struct Plan {
     pub inspect: bool,
     /// Watch what the player sees, or replay a world of it.
     pub(crate) watch: world::Watch,
+    /// The solver's search, for `Answerer::Solver`.
+    pub(crate) steering: Option<steer::Steering>,
 }
 
 impl Plan {
@@ -80,6 +86,7 @@ impl Plan {
             record_events: true,
             inspect: false,
             watch: world::Watch::Off,
+            steering: None,
         }
     }
 }

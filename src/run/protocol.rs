@@ -6,6 +6,8 @@
 //! through the live run's link, or else the run stops and hands back the
 //! prompt. Labels and keys are built only when someone reads them.
 
+mod solver;
+
 use super::Runtime;
 use super::{Answerer, Event, Link, Reply, Request, Stop};
 use crate::game::decision::{Offer, Prompt};
@@ -74,6 +76,7 @@ pub(crate) fn decide(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fal
     let index = match answerer {
         Answerer::RandomBot => rt.borrow_mut().random_pick(count),
         Answerer::ScriptBot => ask_bot(ctx, rt, asked)?,
+        Answerer::Solver => solver::answer(ctx, rt, asked)?,
         Answerer::Person => {
             let offered = prompt.get_or_insert(build_prompt(ctx, rt, asked)?);
             let link = rt.borrow().link();

@@ -5,6 +5,7 @@
 //! behind `Rc<RefCell>`.
 
 mod hosting;
+mod position;
 
 use super::world::{Watched, Watcher};
 use super::{Answerer, Divergence, Event, Link, Plan, Report, Stop};
@@ -63,6 +64,8 @@ pub struct Runtime {
     /// moves): a ruleset names one or two rules, found faster in a list
     /// than by hashing their names.
     values: Vec<(String, HashMap<Card, i64>)>,
+    /// The search a solver's run tells its decisions (`run/solve.rs`).
+    steering: Option<crate::run::steer::Steering>,
 }
 
 /// What a run checks as it goes, beyond the rules themselves.
@@ -107,6 +110,7 @@ impl Runtime {
             watcher: None,
             redeal_due: false,
             values: Vec::new(),
+            steering: None,
         }
     }
 
@@ -137,6 +141,7 @@ impl Runtime {
         self.mode = Mode::Play;
         self.watcher = Watcher::new(plan.watch, self.wiring.has_redeal, plan.deal.seed);
         self.redeal_due = false;
+        self.steering = plan.steering;
     }
 
     /// Whether a world has just reached the player's moment in a ruleset

@@ -62,6 +62,9 @@ struct Start {
     /// A deal file's text (the page uploads it; the server reads no file).
     deal: Option<String>,
     resume: Option<String>,
+    /// Deal the first seed from `seed` on that the solver proves winnable.
+    #[serde(default)]
+    winnable: bool,
 }
 
 pub(crate) async fn start(
@@ -88,6 +91,12 @@ pub(crate) async fn start(
                     format!("there is no ruleset `{game}` here (GET /rulesets lists them)"),
                 ));
             }
+            if start.winnable && start.deal.is_some() {
+                return Err(Refused::new(
+                    StatusCode::BAD_REQUEST,
+                    "a winnable deal is found by its seed: it takes no deal file",
+                ));
+            }
             let spec = GameSpec {
                 game,
                 seed: start.seed,
@@ -95,11 +104,28 @@ pub(crate) async fn start(
                 opts: settings(&start.options)?,
                 ..GameSpec::default()
             };
+            let winnable = start.winnable;
             app.work
                 .blocking(move || {
                     let opened = with_room(&room.sessions, || {
-                        let session = spec.clone().open()?;
-                        Ok(Game::begin(session, Keeper::for_browser()))
+                        let mut spec = spec.clone();
+                        let note = if winnable {
+                            let found = crate::commands::winnable::first_winnable(
+                                &spec.game, &spec.opts, spec.seed,
+                            )?;
+                            spec.seed = Some(found.0);
+                            Some(found.1)
+                        } else {
+                            None
+                        };
+                        let session = spec.open()?;
+                        let (game, mut messages) = Game::begin(session, Keeper::for_browser());
+                        // Said after `hello`, as the game's first words.
+                        if let Some(text) = note {
+                            let at = messages.len().min(1);
+                            messages.insert(at, json!({"type": "say", "text": text}));
+                        }
+                        Ok((game, messages))
                     });
                     hold(&room, opened)
                 })

@@ -39,6 +39,7 @@ mod serve_phone;
 mod serve_status;
 mod sessions;
 mod short_of_threads;
+mod solve;
 mod sweeps;
 mod writes;
 

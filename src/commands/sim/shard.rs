@@ -102,7 +102,7 @@ impl Side {
                 budget_ms: mc.budget_ms,
                 prune: mc.prune,
             }),
-            Bot::Random | Bot::Heuristic => None,
+            Bot::Random | Bot::Heuristic | Bot::Solver(_) => None,
         };
         Side {
             game: setup.game.clone(),
@@ -182,6 +182,7 @@ impl From<Played> for Game {
             score: played.score,
             decisions: played.decisions,
             fell_back: played.fell_back,
+            unknown: false,
         }
     }
 }

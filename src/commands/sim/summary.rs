@@ -21,6 +21,9 @@ pub(crate) struct Summary {
     /// being nearly all told apart from the real game.
     #[serde(skip_serializing_if = "is_zero")]
     pub mc_fell_back: usize,
+    /// The solver's deals not settled within its budget (counted as not won).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solver_unknown: Option<usize>,
     #[serde(skip)]
     pub scores: Vec<i64>,
     /// Each game, when asked for (`--each`).
@@ -99,6 +102,8 @@ pub(crate) fn summarize(setup: &Setup, bot: Bot, outcome: &Outcome) -> Summary {
         decisions_per_game: decisions as f64 / games.max(1) as f64,
         games_per_second: games as f64 / outcome.seconds.max(1e-9),
         mc_fell_back: outcome.games.iter().map(|g| g.fell_back).sum(),
+        solver_unknown: matches!(bot, Bot::Solver(_))
+            .then(|| outcome.games.iter().filter(|g| g.unknown).count()),
         scores: scores.iter().map(|s| s.round() as i64).collect(),
         each: None,
     }
@@ -129,6 +134,13 @@ pub(crate) fn report(summary: &Summary, speed: &str) -> String {
         "  decisions  {:.1} per game\n  speed      {:.0} games/s ({speed})\n",
         summary.decisions_per_game, summary.games_per_second,
     );
+    if let Some(unknown) = summary.solver_unknown {
+        text += &format!(
+            "  solver     a player who peeks at every card and random number: the wins are the deals \
+             proven winnable, a ceiling for honest play (never a hint); {unknown} deals not settled \
+             within the budget count as not won; the score is the best found\n"
+        );
+    }
     if summary.mc_fell_back > 0 {
         text += &format!(
             "  note       {} of {} decisions were nearly all told apart from worlds; the rollout player took them\n",

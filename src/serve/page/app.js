@@ -152,6 +152,7 @@ async function startGame(event) {
   const start = { game: $("ruleset").value, options };
   const seed = $("seed").value.trim();
   if (seed !== "") start.seed = Number(seed);
+  if ($("winnable").checked) start.winnable = true;
   const deal = $("deal").files[0];
   if (deal) start.deal = await deal.text();
   await open(request("POST", "/session", start));

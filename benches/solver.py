@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""The solver's figures for docs/solver.md: `delve solve` on each seed of a
+range, one process a deal, and the share proven winnable, not winnable and
+unknown, with deals and nodes per second and the median time per deal.
+
+    python3 benches/solver.py DELVE GAME FIRST COUNT NODES [--opt K=V ...]
+
+DELVE is a release build of delve. Each deal's answer is printed as a JSON
+line to stderr as it comes, the summary to stdout at the end."""
+
+import json
+import statistics
+import subprocess
+import sys
+
+
+def main():
+    delve, game, first, count, nodes = sys.argv[1:6]
+    extra = sys.argv[6:]
+    answers = []
+    for seed in range(int(first), int(first) + int(count)):
+        command = [delve, "solve", game, "--seed", str(seed), "--nodes", nodes, "--json"]
+        out = subprocess.run(command + extra, capture_output=True, text=True)
+        # A depth-capped search prints its answer and exits 1.
+        answer = json.loads(out.stdout)
+        answer["seed"] = seed
+        print(json.dumps(answer), file=sys.stderr, flush=True)
+        answers.append(answer)
+    seconds = sum(a["seconds"] for a in answers)
+    verdicts = [a["verdict"] for a in answers]
+    scores = [a["best_score"] for a in answers if isinstance(a["best_score"], (int, float))]
+    print(json.dumps({
+        "game": game,
+        "deals": len(answers),
+        "winnable": verdicts.count("winnable"),
+        "not_winnable": verdicts.count("not_winnable"),
+        "unknown": verdicts.count("unknown"),
+        "mean_best_score": statistics.mean(scores) if scores else None,
+        "deals_per_second": len(answers) / seconds,
+        "nodes_per_second": sum(a["nodes"] for a in answers) / seconds,
+        "median_seconds": statistics.median(a["seconds"] for a in answers),
+        "max_seconds": max(a["seconds"] for a in answers),
+    }))
+
+
+if __name__ == "__main__":
+    main()

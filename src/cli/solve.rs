@@ -1,0 +1,84 @@
+//! The command line of `delve solve`, and the solver's budget that `sim
+//! --bot solver` takes too.
+
+use super::GameArgs;
+use crate::run::solve::{Budget, MAX_POSITIONS};
+use clap::Args;
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Args, Debug)]
+#[command(
+    long_about = "Tells whether a deal can be won by a player who knows every card, face down \
+        too, and every random number the rules will draw: it searches the decisions (the \
+        ruleset's bot's pick first), each position once. It answers winnable (with the \
+        winning line, which --line writes as a transcript that `delve replay` plays to the \
+        win), not winnable (every line searched), or not known within the budget (how far \
+        it got). A game that scores gets its best score found; --best searches on past the \
+        first win for the highest. Ctrl-C stops the search and tells the best found so far.\n\n\
+        The solver peeks: it never gives hints and no bot plays with it. docs/solver.md \
+        tells how it searches and what a proof rests on.",
+    after_help = "Examples (GAME is a name from `delve list`):\n  delve solve GAME --seed 7\n  \
+        delve solve GAME --seed 7 --line win.txt && delve replay win.txt\n  \
+        delve solve GAME --seed 7 --best --seconds 60\n  \
+        delve solve --load saved.json          from where a saved game stands\n  \
+        delve solve GAME --deal stacked.txt --opt KEY=VALUE --nodes 100000"
+)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+    /// Search on past the first win for the highest score
+    #[arg(long)]
+    pub best: bool,
+    /// Write the winning line (with --best, the best line found) as a transcript to FILE
+    #[arg(long, value_name = "FILE")]
+    pub line: Option<PathBuf>,
+    /// Print one JSON object instead of the answer in words
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// How far the solver may search, per deal.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct BudgetArgs {
+    /// The solver: at most this many decisions met per deal (each new or seen again)
+    #[arg(long, default_value_t = 1_000_000, value_parser = at_least_one_node)]
+    pub nodes: u64,
+    /// The solver: at most this many seconds per deal
+    #[arg(long, value_parser = positive_seconds)]
+    pub seconds: Option<f64>,
+    /// The solver: a line longer than this many decisions is cut (and the deal then not
+    /// proven unwinnable)
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=20_000))]
+    pub depth: u32,
+}
+
+impl BudgetArgs {
+    pub(crate) fn budget(self, best: bool) -> Budget {
+        Budget {
+            nodes: self.nodes,
+            time: self.seconds.map(Duration::from_secs_f64),
+            table: MAX_POSITIONS,
+            depth: self.depth as usize,
+            best,
+        }
+    }
+}
+
+fn at_least_one_node(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("a budget of 0 searches nothing: give at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("`{text}` is not a whole number of decisions")),
+    }
+}
+
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 1e7 => Ok(s),
+        Ok(_) => Err("a budget of 0 searches nothing: give a time above 0 seconds".into()),
+        Err(_) => Err(format!("`{text}` is not a number of seconds")),
+    }
+}

@@ -1,0 +1,29 @@
+//! One deal of `sim --bot solver`: solved within the budget, won if
+//! proven winnable. The solver peeks, so its wins are a ceiling beside the
+//! other bots, never a player's result (docs/solver.md).
+
+use crate::run::solve::{solve, Budget, Verdict};
+use crate::run::{Deal, Program};
+use crate::script::declare::Options;
+
+/// One deal of `sim --bot solver`: won if proven winnable, its score the
+/// best found; a deal not settled within the budget counts as not won and
+/// is told apart as unknown.
+pub(super) fn ceiling(
+    program: &Program,
+    options: &Options,
+    seed: u64,
+    budget: Budget,
+) -> Result<super::Game, String> {
+    let deal = Deal { seed, stack: None };
+    let solved = solve(program, options, &deal, &[], budget, &mut |_| {})
+        .map_err(|e| format!("{} seed {seed}: {e}", program.ruleset().name()))?;
+    let best = solved.best.as_ref();
+    Ok(super::Game {
+        win: solved.verdict == Verdict::Winnable,
+        score: best.and_then(|b| b.outcome.score_number()),
+        decisions: best.map_or(0, |b| b.choices.len()),
+        fell_back: 0,
+        unknown: solved.verdict == Verdict::Unknown,
+    })
+}

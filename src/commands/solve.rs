@@ -1,0 +1,198 @@
+//! `delve solve`: is the deal (or a saved game, from where it stands)
+//! winnable by a player who knows every card? The search is `run::solve`;
+//! this is its command line: the progress at a terminal, Ctrl-C, the
+//! answer in words or JSON, and the winning line as a transcript.
+
+use crate::cli::SolveArgs;
+use crate::files::Replace;
+use crate::run::solve::{self, Halt, Line, Progress, Solved, Verdict};
+use crate::run::Program;
+use crate::script::engine::INTERRUPT;
+use crate::session::{Session, Standing};
+use anyhow::{bail, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::Write;
+use std::sync::atomic::Ordering;
+
+/// Solves `session` (a new deal, or a saved game) as `args` say.
+pub(crate) fn command(args: &SolveArgs, mut session: Session) -> Result<()> {
+    if let Standing::Ended(outcome) = session.standing() {
+        bail!(
+            "the game has already ended ({}, score {}): there is nothing to solve",
+            outcome.result,
+            outcome.score_text()
+        );
+    }
+    let program = Program::load(session.ruleset.file.clone())?;
+    INTERRUPT.store(false, Ordering::Relaxed);
+    // Ctrl-C stops the search, which then tells the best it found.
+    let _ = ctrlc::set_handler(|| INTERRUPT.store(true, Ordering::Relaxed));
+    let bar = spinner();
+    let prefix = session.choices().to_vec();
+    let budget = args.budget.budget(args.best);
+    let solved = solve::solve(
+        &program,
+        &session.options,
+        &session.deal,
+        &prefix,
+        budget,
+        &mut |p| show(&bar, p),
+    );
+    bar.finish_and_clear();
+    INTERRUPT.store(false, Ordering::Relaxed);
+    let solved = solved?;
+    let shown_line = match (&args.line, line_of(&solved, args.best)) {
+        (Some(path), Some(line)) => {
+            for choice in &line.choices[prefix.len()..] {
+                session.choose(choice.index)?;
+            }
+            let shown = path.display().to_string();
+            crate::transcript::record::write(&session, path, &shown, Replace::SameKind)?;
+            Some(shown)
+        }
+        _ => None,
+    };
+    let mut out = anstream::stdout();
+    if args.json {
+        writeln!(out, "{}", json(&solved, shown_line.as_deref()))?;
+    } else {
+        let name = session.ruleset.name();
+        write!(
+            out,
+            "{}",
+            words(&solved, name, session.deal.seed, shown_line.as_deref())
+        )?;
+    }
+    if let (Some(path), None) = (&args.line, &shown_line) {
+        let what = if args.best { "line" } else { "win" };
+        anstream::eprintln!(
+            "No transcript written to {}: no {what} was found.",
+            path.display()
+        );
+    }
+    if solved.verdict == Verdict::Unknown && solved.exhausted {
+        bail!(
+            "{} line{} passed {} decisions without ending, so the deal is not proven unwinnable: \
+             the game may never end under search (a counter that grows while nothing else \
+             changes); --depth cuts lines later",
+            solved.stats.too_deep,
+            if solved.stats.too_deep == 1 { "" } else { "s" },
+            args.budget.depth
+        );
+    }
+    Ok(())
+}
+
+/// The line a transcript is written of: the win (with `best`, the best line).
+fn line_of(solved: &Solved, best: bool) -> Option<&Line> {
+    if best {
+        solved.best.as_ref()
+    } else {
+        solved.win.as_ref()
+    }
+}
+
+/// A spinner on stderr at a terminal (indicatif draws nothing elsewhere).
+fn spinner() -> ProgressBar {
+    let bar = ProgressBar::new_spinner();
+    let style = ProgressStyle::with_template("{spinner} solving: {msg} ({elapsed})")
+        .unwrap_or_else(|_| ProgressStyle::default_spinner());
+    bar.set_style(style);
+    bar
+}
+
+fn show(bar: &ProgressBar, progress: &Progress) {
+    // Every run reports; a message every 64 runs is plenty for the eye.
+    if progress.probes % 64 == 1 {
+        bar.set_message(format!(
+            "{} decisions met, {} positions, deepest line {}{}",
+            progress.nodes,
+            progress.positions,
+            progress.deepest,
+            progress
+                .best_score
+                .map_or_else(String::new, |s| format!(", best score {s}"))
+        ));
+        bar.tick();
+    }
+}
+
+/// The answer in words.
+fn words(solved: &Solved, game: &str, seed: u64, written: Option<&str>) -> String {
+    let stats = &solved.stats;
+    let mut text = format!(
+        "{game}, seed {seed}, searched by the solver (it reads face-down cards and the rules' random numbers: a player who peeks)\n"
+    );
+    let how_far = format!(
+        "{} decisions met, {} runs, {} passes, deepest line {} decisions, {:.2} s",
+        stats.nodes, stats.probes, stats.passes, stats.deepest, stats.seconds
+    );
+    text += &match (solved.verdict, &solved.win) {
+        (Verdict::Winnable, Some(win)) => format!(
+            "winnable: a line of {} decisions wins ({}, score {}: {})\n  {how_far}\n",
+            win.choices.len(),
+            win.outcome.result,
+            win.outcome.score_text(),
+            win.outcome.summary
+        ),
+        (Verdict::NotWinnable, _) => {
+            format!("not winnable: every line was searched\n  {how_far}\n")
+        }
+        _ => format!(
+            "not known: {}\n  {how_far}\n",
+            match solved.halted {
+                Some(Halt::Nodes) => "the budget of decisions ran out (--nodes)",
+                Some(Halt::Time) => "the time ran out (--seconds)",
+                Some(Halt::Table) => "the table of positions seen is full",
+                Some(Halt::Interrupted) => "stopped by Ctrl-C",
+                None => "some lines were cut at the depth cap (--depth)",
+            }
+        ),
+    };
+    if let Some(best) = &solved.best {
+        let every_line = solved.exhausted && solved.stats.too_deep == 0;
+        let proven = if every_line {
+            " (the highest there is)"
+        } else {
+            ""
+        };
+        text += &format!(
+            "  best found: {}, score {}{proven}\n",
+            best.outcome.result,
+            best.outcome.score_text()
+        );
+    }
+    match written {
+        Some(path) => text += &format!("  the line: {path} (`delve replay {path}` plays it)\n"),
+        None if solved.win.is_some() => {
+            text += "  --line FILE writes the line as a transcript for `delve replay`\n";
+        }
+        None => {}
+    }
+    text
+}
+
+/// The answer as one JSON object.
+fn json(solved: &Solved, written: Option<&str>) -> serde_json::Value {
+    let stats = &solved.stats;
+    serde_json::json!({
+        "verdict": match solved.verdict {
+            Verdict::Winnable => "winnable",
+            Verdict::NotWinnable => "not_winnable",
+            Verdict::Unknown => "unknown",
+        },
+        "halted": solved.halted.map(|h| format!("{h:?}").to_lowercase()),
+        "exhausted": solved.exhausted,
+        "win_decisions": solved.win.as_ref().map(|w| w.choices.len()),
+        "best_result": solved.best.as_ref().map(|b| b.outcome.result.clone()),
+        "best_score": solved.best.as_ref().map(|b| b.outcome.score.clone()),
+        "nodes": stats.nodes,
+        "runs": stats.probes,
+        "positions": stats.positions,
+        "deepest": stats.deepest,
+        "too_deep": stats.too_deep,
+        "seconds": stats.seconds,
+        "passes": stats.passes,
+        "line": written,
+    })
+}

@@ -1,0 +1,233 @@
+//! The solver: is this deal winnable, by a player who knows every card and
+//! every random number to come? Since a run is the same given its seed and
+//! choices, a search over choice sequences already has that knowledge; it
+//! reads face-down cards because the real game is what it replays. It is a
+//! depth-first search in which each probe is one run: it replays the line
+//! so far with a new option at its deepest open decision, then goes on by
+//! itself (the ruleset's bot's pick first) until the game ends or it meets
+//! a position seen before (`steer.rs`, `runtime/position.rs`), so one run
+//! explores a whole new line and no position is searched twice in a pass.
+//! The passes are a limited discrepancy search: the first plays the bot's
+//! line alone, pass k every line that leaves the bot k - 1 times at most,
+//! so a few good departures anywhere are tried before many deep ones; a
+//! pass that never had to refuse a departure searched every line. Never
+//! used by a hint or another bot: it peeks (docs/solver.md).
+
+mod probe;
+
+use super::steer::Steering;
+use super::{play, Answerer, Deal, Outcome, Plan, Program, Stop};
+use crate::game::decision::Choice;
+use crate::script::declare::Options;
+use crate::script::engine::INTERRUPT;
+use crate::script::error::ErrorKind;
+use crate::script::ScriptError;
+use probe::{Frame, Probe};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+/// The most positions the table of those seen holds (a hash and a count,
+/// about 72 MB in all with the table's room): a search that fills it stops.
+pub(crate) const MAX_POSITIONS: usize = 3_500_000;
+
+/// How far a search may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Decisions met, new or seen again.
+    pub nodes: u64,
+    pub time: Option<Duration>,
+    /// Positions kept in the table of those seen.
+    pub table: usize,
+    /// Decisions on one line: a deeper line is cut there, and a search
+    /// that cut one proves nothing of the deal.
+    pub depth: usize,
+    /// Go on after a win for the highest score, instead of stopping.
+    pub best: bool,
+}
+
+/// Why a search stopped before it was done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Halt {
+    Nodes,
+    Time,
+    /// The table of positions seen was full.
+    Table,
+    Interrupted,
+}
+
+/// What a search found of the deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    Winnable,
+    /// Every line searched: none wins.
+    NotWinnable,
+    /// The budget ran out first, or a line passed the depth cap.
+    Unknown,
+}
+
+/// A line played to its end: every choice from the start, and how it ended.
+#[derive(Clone, Debug)]
+pub(crate) struct Line {
+    pub choices: Vec<Choice>,
+    pub outcome: Outcome,
+}
+
+/// A search's answer and how far it got.
+#[derive(Debug)]
+pub(crate) struct Solved {
+    pub verdict: Verdict,
+    pub halted: Option<Halt>,
+    /// The first winning line found.
+    pub win: Option<Line>,
+    /// The line with the highest score found (a win first, in `best` mode
+    /// the highest of the wins).
+    pub best: Option<Line>,
+    /// Every line searched, none stopped by the budget (with `best`, the
+    /// best score is then proven).
+    pub exhausted: bool,
+    pub stats: Progress,
+}
+
+/// How far a search has got, for progress and the answer.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Progress {
+    pub nodes: u64,
+    /// Runs played, each a line.
+    pub probes: u64,
+    pub positions: usize,
+    /// The deepest line, in decisions from the start.
+    pub deepest: usize,
+    /// Lines cut at the depth cap.
+    pub too_deep: u64,
+    pub best_score: Option<f64>,
+    pub seconds: f64,
+    /// Passes begun: pass k searches the lines that leave the ruleset's
+    /// bot at most k - 1 times.
+    pub passes: u32,
+}
+
+/// Searches the game from `prefix` (the choices of a saved game, or none).
+/// `progress` hears how far it has got after every run.
+pub(crate) fn solve(
+    program: &Program,
+    options: &Options,
+    deal: &Deal,
+    prefix: &[Choice],
+    budget: Budget,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Solved, ScriptError> {
+    let started = Instant::now();
+    let probe = Arc::new(Mutex::new(Probe::new(budget)));
+    let steering = Steering(probe.clone());
+    let lock = || probe.lock().unwrap_or_else(PoisonError::into_inner);
+    let mut stats = Progress {
+        passes: 1,
+        ..Progress::default()
+    };
+    let (mut win, mut best): (Option<Line>, Option<Line>) = (None, None);
+    let mut path: Vec<Frame> = Vec::new();
+    // Departures from the bot on the line, and whether this pass left an
+    // option untaken for want of them (then it proved nothing).
+    let (mut used, mut declined) = (0, false);
+    let mut halted;
+    lock().pass(0);
+    let exhausted = loop {
+        let mut choices = prefix.to_vec();
+        choices.extend(path.iter().map(Frame::choice));
+        lock().depth = choices.len();
+        lock().used = used;
+        let mut plan = Plan::new(options.clone(), deal.clone(), choices, Answerer::Solver);
+        plan.record_events = false;
+        plan.check_cards = false;
+        plan.steering = Some(steering.clone());
+        let report = play(program, plan);
+        stats.probes += 1;
+        if report.diverged.is_some() {
+            return Err(ScriptError::new(
+                ErrorKind::Runtime,
+                "a line replayed differently: the ruleset does not play the same from the same choices".into(),
+            ));
+        }
+        let mut probe = lock();
+        path.append(&mut probe.fresh);
+        stats.deepest = stats.deepest.max(prefix.len() + path.len());
+        match report.stop {
+            Stop::Ended(outcome) => {
+                let line = || Line {
+                    choices: prefix
+                        .iter()
+                        .cloned()
+                        .chain(path.iter().map(Frame::choice))
+                        .collect(),
+                    outcome: outcome.clone(),
+                };
+                if better(&outcome, best.as_ref().map(|b| &b.outcome)) {
+                    best = Some(line());
+                    stats.best_score = outcome.score_number();
+                }
+                if outcome.is_win() && win.is_none() {
+                    win = Some(line());
+                }
+            }
+            // Stopped at a position seen before, or by the budget.
+            Stop::Asking(_) => {}
+            Stop::Failed(_) if INTERRUPT.load(Ordering::Relaxed) => {
+                probe.halted = Some(Halt::Interrupted);
+            }
+            // The host's own cap on a game's decisions.
+            Stop::Failed(error) if error.kind == ErrorKind::NoEnding => stats.too_deep += 1,
+            Stop::Failed(error) => return Err(error),
+        }
+        if std::mem::take(&mut probe.too_deep) {
+            stats.too_deep += 1;
+        }
+        stats.nodes = probe.nodes;
+        stats.positions = probe.positions();
+        stats.seconds = started.elapsed().as_secs_f64();
+        halted = probe.halted;
+        drop(probe);
+        progress(&stats);
+        if halted.is_some() || (win.is_some() && !budget.best) {
+            break false;
+        }
+        // Back to the deepest decision with an option this pass may take.
+        let limit = lock().limit;
+        probe::backtrack(&mut path, &mut used, limit, &mut declined);
+        if path.is_empty() {
+            if !declined {
+                break true;
+            }
+            // The next pass allows one departure more.
+            lock().pass(limit + 1);
+            stats.passes = limit + 2;
+            declined = false;
+        }
+    };
+    let verdict = match (&win, exhausted && stats.too_deep == 0) {
+        (Some(_), _) => Verdict::Winnable,
+        (None, true) => Verdict::NotWinnable,
+        (None, false) => Verdict::Unknown,
+    };
+    Ok(Solved {
+        verdict,
+        halted,
+        win,
+        best,
+        exhausted,
+        stats,
+    })
+}
+
+/// Whether `outcome` beats the best so far: a win beats any other end,
+/// then the higher score.
+fn better(outcome: &Outcome, best: Option<&Outcome>) -> bool {
+    let Some(best) = best else {
+        return true;
+    };
+    let rank = |o: &Outcome| (o.is_win(), o.score_number().unwrap_or(f64::NEG_INFINITY));
+    rank(outcome) > rank(best)
+}
+
+#[cfg(test)]
+mod tests;
