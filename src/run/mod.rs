@@ -14,6 +14,8 @@ pub(crate) mod protocol;
 mod runtime;
 pub(crate) mod solve;
 pub(crate) mod steer;
+#[cfg(test)]
+mod testing;
 pub(crate) mod world;
 
 use crate::game::deal::DealFile;

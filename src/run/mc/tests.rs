@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::game::decision::Choice;
+use crate::run::testing::load;
 use crate::run::world::Watch;
 use crate::run::Report;
 
@@ -33,14 +34,6 @@ fn play() {
 
 fn program() -> (tempfile::TempDir, Program) {
     load(GAME)
-}
-
-fn load(source: &str) -> (tempfile::TempDir, Program) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("game.rhai");
-    std::fs::write(&path, source).unwrap();
-    let program = Program::load_named(path.to_str().unwrap()).unwrap();
-    (dir, program)
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! stops a search that fills it.
 
 use super::*;
+use crate::run::testing::load;
 
 /// Three rounds of `x` (one more point) or `y` (none), then a loss: the
 /// orders `x y` and `y x` come to the same position.
@@ -18,14 +19,6 @@ fn play() {
     end("loss", get("points"), "");
 }
 "#;
-
-fn load(source: &str) -> (tempfile::TempDir, Program) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("game.rhai");
-    std::fs::write(&path, source).unwrap();
-    let program = Program::load_named(path.to_str().unwrap()).unwrap();
-    (dir, program)
-}
 
 fn search(program: &Program, budget: Budget) -> Solved {
     let deal = Deal::default();
