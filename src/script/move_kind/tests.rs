@@ -1,0 +1,44 @@
+//! A declaration read: its parts, and each mistake named with the nearest name.
+
+use super::*;
+
+fn read(script: &str) -> Read<MoveKind> {
+    let engine = rhai::Engine::new();
+    let map: Map = engine.eval(script).unwrap();
+    MoveKind::read("place", &map, "here:1".into())
+}
+
+#[test]
+fn a_declaration_reads_its_sources_targets_fits_and_label() {
+    let kind = read(
+        r#"#{ cards: ["hand", #{ top_of: "damage", when: "reserve", label: "{card} back" }],
+             onto: #{ tops_of: "column", number: "column", card: "monster", stack: "attack" },
+             fits: [#{ reach: 10 }, #{ same_suit: true }], label: "{card} on {monster}" }"#,
+    )
+    .unwrap();
+    assert_eq!(kind.sources.len(), 2);
+    assert!(kind.sources[1].top_only);
+    assert_eq!(kind.fits[0].reach, Some(10));
+    assert!(kind.fits[1].same_suit);
+    assert_eq!(kind.fields(), ["act", "card", "column", "monster"]);
+    let label = kind.label.unwrap().fill(str::to_uppercase);
+    assert_eq!(label, "CARD on MONSTER");
+}
+
+#[test]
+fn a_misspelt_key_or_field_is_refused_with_the_nearest_name() {
+    let error = read(r#"#{ cards: ["hand"], lable: "x" }"#).unwrap_err();
+    assert!(
+        error.contains("no key `lable`: did you mean `label`?"),
+        "{error}"
+    );
+    let error = read(r#"#{ cards: ["hand"], label: "{crad}" }"#).unwrap_err();
+    assert!(
+        error.contains("`{crad}`") && error.contains("did you mean `card`?"),
+        "{error}"
+    );
+    let error = read(r#"#{ cards: [#{ pile: "a", top_of: "b" }] }"#).unwrap_err();
+    assert!(error.contains("one `pile`"), "{error}");
+    let error = read(r#"#{ cards: ["hand"], fits: [#{ reach: 1 }] }"#).unwrap_err();
+    assert!(error.contains("names its `stack`"), "{error}");
+}
