@@ -1,7 +1,8 @@
 //! `delve source GAME`: a ruleset's script as delve reads it (the copy built
 //! into the binary for a shipped game), its parts after it, so the whole
 //! saved to one file plays the same; or with `--functions` the rule
-//! functions a variant may replace, each with the first line of its comment.
+//! functions a variant may replace, each with the first line of its comment,
+//! and the kinds of move it declares.
 
 use crate::run::Program;
 use crate::script::catalog;
@@ -69,5 +70,35 @@ pub(crate) fn describe(game: &str, functions: bool) -> Result<String> {
         let line = format!("  {:width$}  {}", f.signature(), tail.trim_start());
         let _ = writeln!(text, "{}", line.trim_end());
     }
+    text += &move_kinds(&ruleset.declared.moves);
     Ok(text)
+}
+
+/// The kinds of move the ruleset declares, in the order the host lists
+/// them, each with where it is declared and how a move of it reads.
+fn move_kinds(kinds: &[crate::script::move_kind::MoveKind]) -> String {
+    if kinds.is_empty() {
+        return String::new();
+    }
+    let mut text = "\nThe kinds of move it declares, listed by the host in this order (a variant \
+        changes one with `change_move_kind(NAME, #{...})`, drops one with \
+        `drop_move_kind(NAME)`, adds one with `move_kind(NAME, #{...})`):\n"
+        .to_string();
+    let width = kinds
+        .iter()
+        .map(|k| k.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    for kind in kinds {
+        let label = kind
+            .label
+            .as_ref()
+            .map_or(String::new(), |l| format!(", reads \"{l}\""));
+        let _ = writeln!(
+            text,
+            "  {:width$}  declared at {}{label}",
+            kind.name, kind.place
+        );
+    }
+    text
 }

@@ -262,6 +262,18 @@ impl Fit {
     }
 }
 
+impl std::fmt::Display for Template {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for piece in &self.0 {
+            match piece {
+                Piece::Text(text) => f.write_str(text)?,
+                Piece::Field(name) => write!(f, "{{{name}}}")?,
+            }
+        }
+        Ok(())
+    }
+}
+
 impl Template {
     fn read(text: &str) -> Read<Template> {
         let mut pieces = Vec::new();

@@ -78,3 +78,22 @@ fn a_variant_adds_changes_or_drops_one_kind_of_move() {
     let hold = added.find("hold 9♥").expect("the added kind");
     assert!(discard < hold, "{added}");
 }
+
+#[test]
+fn the_kinds_of_move_are_listed_with_their_places_for_a_rule_author() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("house.rhai"),
+        "// extends: clear-the-dungeon\nmove_kind(\"hold\", #{ cards: [\"hand\"], label: \"hold {card}\" });\n",
+    )
+    .unwrap();
+    let output = delve()
+        .current_dir(dir.path())
+        .args(["source", "house.rhai", "--functions"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    let place = text.find("  place    declared at games/clear-the-dungeon.rhai:");
+    let hold = text.find("  hold     declared at house.rhai:2, reads \"hold {card}\"");
+    assert!(place.is_some() && hold.is_some() && place < hold, "{text}");
+}
