@@ -15,6 +15,7 @@ mod pattern;
 mod patterns;
 mod piles;
 mod state;
+mod targets;
 mod text;
 mod verbs;
 
