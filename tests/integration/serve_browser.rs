@@ -120,15 +120,20 @@ pub(crate) async fn browser(driver: &Driver, screen: Screen) -> Client {
         .expect("a Chromium session")
 }
 
-/// Runs `test` on a fresh browser, if there is one; closes it after.
+/// Runs `test` on a fresh desktop browser, if there is one; closes it after.
 pub(crate) fn with_browser(test: impl AsyncFnOnce(&Client)) {
+    with_browser_on(Screen::Desktop, test);
+}
+
+/// Runs `test` on a fresh browser showing `screen`, if there is one.
+pub(crate) fn with_browser_on(screen: Screen, test: impl AsyncFnOnce(&Client)) {
     let Some(driver) = driver() else { return };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
     runtime.block_on(async {
-        let client = browser(&driver, Screen::Desktop).await;
+        let client = browser(&driver, screen).await;
         test(&client).await;
         let _ = client.close().await;
     });

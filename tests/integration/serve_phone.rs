@@ -4,7 +4,7 @@
 //! covers another label, and a tap on Start starts the game.
 
 use crate::serve::Server;
-use crate::serve_browser::{browser, driver, start, step, until, Screen, PATIENCE};
+use crate::serve_browser::{start, step, until, with_browser_on, Screen, PATIENCE};
 use fantoccini::actions::{InputSource, PointerAction, TouchActions};
 use fantoccini::{Client, Locator};
 use serde_json::json;
@@ -71,28 +71,22 @@ fn every_shipped_ruleset_fits_a_phone_and_starts_with_a_tap() {
     let home = tempfile::tempdir().unwrap();
     let server = Server::start(home.path(), &[]);
     let names = server.ruleset_names();
-    let Some(driver) = driver() else { return };
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
-        let client = browser(&driver, Screen::Phone(WIDTH)).await;
+    with_browser_on(Screen::Phone(WIDTH), async |client| {
         for name in &names {
             client.goto(&server.url()).await.unwrap();
             until(
-                &client,
+                client,
                 ":is([data-state='start'], [data-state='asking'], [data-state='ended'])",
             )
             .await;
-            if !crate::serve_browser::shows(&client, "[data-state='start']").await {
-                tap(&client, "#to-start").await;
-                until(&client, "[data-state='start']").await;
+            if !crate::serve_browser::shows(client, "[data-state='start']").await {
+                tap(client, "#to-start").await;
+                until(client, "[data-state='start']").await;
             }
             let select = client.find(Locator::Css("#ruleset")).await.unwrap();
             select.select_by_value(name).await.unwrap();
-            fits(&client, &format!("{name}'s start form")).await;
-            tap(&client, "#start-game").await;
+            fits(client, &format!("{name}'s start form")).await;
+            tap(client, "#start-game").await;
             client
                 .wait()
                 .at_most(PATIENCE)
@@ -101,15 +95,14 @@ fn every_shipped_ruleset_fits_a_phone_and_starts_with_a_tap() {
                 )))
                 .await
                 .unwrap_or_else(|_| panic!("{name}: a tap on Start started no game"));
-            start(&client, &server, name, &[]).await;
+            start(client, &server, name, &[]).await;
             // Past Dungeon Solitaire's opening draft, onto its board.
             for _ in 0..12 {
-                step(&client).await;
+                step(client).await;
             }
-            fits(&client, &format!("{name}'s table")).await;
+            fits(client, &format!("{name}'s table")).await;
             let covered = client.execute(COVERED, vec![]).await.unwrap();
             assert_eq!(covered, json!([]), "{name}: a mark covers a label");
         }
-        let _ = client.close().await;
     });
 }
