@@ -12,7 +12,7 @@ use super::Runtime;
 use super::{Answerer, Event, Link, Reply, Request, Stop};
 use crate::game::decision::{Offer, Prompt};
 use crate::script::api::text_of;
-use crate::script::error::{innermost, ErrorKind, HostFault};
+use crate::script::error::{passes_through, ErrorKind, HostFault};
 use crate::script::host::{fault, halt, limit, Asked, BotFn, Fallible, Host, Mode};
 use crate::script::limits::{MAX_OPTIONS, MAX_TEXT};
 use crate::script::ScriptError;
@@ -318,13 +318,7 @@ fn hook<T: rhai::Variant + Clone>(
     args: impl rhai::FuncArgs,
 ) -> Fallible<T> {
     let value = ctx.call_fn::<Dynamic>(name, args).map_err(|e| {
-        let passes = matches!(
-            innermost(&e),
-            EvalAltResult::ErrorTerminated(..)
-                | EvalAltResult::ErrorStackOverflow(..)
-                | EvalAltResult::ErrorDataTooLarge(..)
-        );
-        if passes {
+        if passes_through(&e) {
             e
         } else {
             HostFault::placed(script_error(rt, name, &e))

@@ -196,6 +196,18 @@ fn is_placed(error: &EvalAltResult) -> bool {
 }
 
 /// The error where it arose, inside every function call it passed.
+/// Whether an error of a script function the host called must reach the
+/// run as it is, unplaced: the run's own stop, or a bound (a stack too deep,
+/// a value too large) that a rerun has to meet at the same step.
+pub(crate) fn passes_through(error: &EvalAltResult) -> bool {
+    matches!(
+        innermost(error),
+        EvalAltResult::ErrorTerminated(..)
+            | EvalAltResult::ErrorStackOverflow(..)
+            | EvalAltResult::ErrorDataTooLarge(..)
+    )
+}
+
 pub(crate) fn innermost(mut error: &EvalAltResult) -> &EvalAltResult {
     while let EvalAltResult::ErrorInFunctionCall(_, _, inner, _) = error {
         error = inner;

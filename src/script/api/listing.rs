@@ -95,9 +95,11 @@ fn list_kind<H: Host>(
             return Ok(());
         }
     }
+    // The kind's name, made once: every move of it shares the text.
+    let act: Dynamic = rhai::ImmutableString::from(kind.name.as_str()).into();
     if kind.sources.is_empty() {
         let mut found = Map::new();
-        found.insert("act".into(), kind.name.clone().into());
+        found.insert("act".into(), act.clone());
         return push(moves, kind, None, found);
     }
     let targets = match &kind.onto {
@@ -120,7 +122,7 @@ fn list_kind<H: Host>(
         for card in cards {
             let Some(targets) = &targets else {
                 let mut found = Map::new();
-                found.insert("act".into(), kind.name.clone().into());
+                found.insert("act".into(), act.clone());
                 found.insert("card".into(), Dynamic::from(card));
                 push(moves, kind, Some(source), found)?;
                 continue;
@@ -131,7 +133,7 @@ fn list_kind<H: Host>(
                 }
                 let onto = kind.onto.as_ref().expect("targets come from `onto`");
                 let mut found = Map::new();
-                found.insert("act".into(), kind.name.clone().into());
+                found.insert("act".into(), act.clone());
                 found.insert("card".into(), Dynamic::from(card.clone()));
                 if let Some(field) = &onto.number_field {
                     found.insert(field.as_str().into(), target.number.into());

@@ -6,11 +6,11 @@
 use super::piles::numbered_pile;
 use super::{fail, Fallible, Host, Shared};
 use crate::game::card::Card;
-use crate::script::error::{describe, innermost, ErrorKind, HostFault};
+use crate::script::error::{describe, innermost, passes_through, ErrorKind, HostFault};
 use crate::script::host::{fault, Mode};
 use crate::script::move_kind::{MoveKind, Onto};
 use crate::script::suggest::nearest;
-use rhai::{Dynamic, EvalAltResult, NativeCallContext};
+use rhai::{Dynamic, NativeCallContext};
 
 /// A pile a card goes onto: its number, its top card, and what its stack
 /// holds when a fit reads it.
@@ -181,14 +181,9 @@ fn call_rule<T: rhai::Variant + Clone>(
     let value = result.map_err(|e| {
         // Stops and bounds pass through as they are: a rerun must meet them
         // so, and a loop of calls is told with every call it passed.
-        let inner = innermost(&e);
-        let passes = matches!(
-            inner,
-            EvalAltResult::ErrorTerminated(..)
-                | EvalAltResult::ErrorStackOverflow(..)
-                | EvalAltResult::ErrorDataTooLarge(..)
-        ) || describe(inner).0 == ErrorKind::Limit;
-        if passes {
+        // A bound the host counts (a loop of calls too deep) passes too, so
+        // it is told with every call it passed.
+        if passes_through(&e) || describe(innermost(&e)).0 == ErrorKind::Limit {
             return e;
         }
         let places = rt.borrow().wiring().places.clone();
