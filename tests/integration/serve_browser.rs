@@ -210,6 +210,9 @@ pub(crate) async fn start(client: &Client, server: &Server, game: &str, options:
         field.clear().await.unwrap();
         field.send_keys(value).await.unwrap();
     }
+    if !shows(client, "#deal-choices[open]").await {
+        click(client, "#deal-choices summary").await;
+    }
     let seed = client.find(Locator::Css("#seed")).await.unwrap();
     seed.clear().await.unwrap();
     seed.send_keys("1").await.unwrap();

@@ -51,9 +51,24 @@ async fn fits(client: &Client, what: &str) {
     );
 }
 
-/// Taps `css` with a finger, as a phone does.
+/// Taps `css` with a finger, as a phone does: scrolled into sight first,
+/// as a thumb does (a touch past the screen's edge touches nothing).
 async fn tap(client: &Client, css: &str) {
     let element = client.find(Locator::Css(css)).await.unwrap();
+    let in_sight = client
+        .execute(
+            "arguments[0].scrollIntoView({block: 'center'}); \
+             const r = arguments[0].getBoundingClientRect(); \
+             return r.top >= 0 && r.bottom <= window.innerHeight;",
+            vec![serde_json::to_value(&element).unwrap()],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        in_sight,
+        json!(true),
+        "{css} can not be scrolled into sight"
+    );
     let finger = TouchActions::new("finger".into())
         .then(PointerAction::MoveToElement {
             element,
@@ -87,14 +102,24 @@ fn every_shipped_ruleset_fits_a_phone_and_starts_with_a_tap() {
             select.select_by_value(name).await.unwrap();
             fits(client, &format!("{name}'s start form")).await;
             tap(client, "#start-game").await;
-            client
+            let started = client
                 .wait()
                 .at_most(PATIENCE)
                 .for_element(Locator::Css(&format!(
                     "body[data-state='asking'][data-game='{name}']"
                 )))
-                .await
-                .unwrap_or_else(|_| panic!("{name}: a tap on Start started no game"));
+                .await;
+            if started.is_err() {
+                let page = client
+                    .execute(
+                        "return [document.body.dataset.state, document.body.dataset.game, \
+                         document.querySelector('#problem').textContent];",
+                        vec![],
+                    )
+                    .await
+                    .unwrap();
+                panic!("{name}: a tap on Start started no game; state, game, problem: {page}");
+            }
             start(client, &server, name, &[]).await;
             // Past Dungeon Solitaire's opening draft, onto its board.
             for _ in 0..12 {
