@@ -408,6 +408,7 @@ pub(crate) async fn step(client: &Client) {
     client
         .wait()
         .at_most(PATIENCE)
+        .every(Duration::from_millis(20))
         .for_element(Locator::Css("#options .hinted"))
         .await
         .expect("the hint marks an option");
