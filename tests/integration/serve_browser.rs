@@ -161,7 +161,7 @@ pub(crate) async fn shows(client: &Client, selector: &str) -> bool {
 }
 
 /// What the page shows now, for a failure's message.
-async fn page_state(client: &Client) -> String {
+pub(crate) async fn page_state(client: &Client) -> String {
     let script = "return [document.body.dataset.state, document.body.dataset.choices, \
         document.getElementById('problem').textContent].join(' | ')";
     client
@@ -231,20 +231,35 @@ async fn play_to_the_end(client: &Client, by_cards: bool) {
         if shows(client, "[data-state='ended']").await {
             return;
         }
-        let made = choices(client).await;
         if by_cards {
+            let made = choices(client).await;
             click(client, ".playable").await;
             click(client, ".option.offered").await;
+            until_made(client, made + 1).await;
         } else {
-            click(client, ".option[data-index='0']").await;
+            pick_first(client).await;
         }
-        until(
-            client,
-            &format!("[data-choices='{}']:not([data-state='busy'])", made + 1),
-        )
-        .await;
     }
     panic!("the game did not end in 200 choices");
+}
+
+/// Clicks the first option, if the page asks, and waits for its answer.
+pub(crate) async fn pick_first(client: &Client) {
+    if !shows(client, "[data-state='asking']").await {
+        return;
+    }
+    let made = choices(client).await;
+    click(client, ".option[data-index='0']").await;
+    until_made(client, made + 1).await;
+}
+
+/// Waits until the page has taken `made` choices and is not busy.
+async fn until_made(client: &Client, made: u64) {
+    until(
+        client,
+        &format!("[data-choices='{made}']:not([data-state='busy'])"),
+    )
+    .await;
 }
 
 #[test]
@@ -413,9 +428,5 @@ pub(crate) async fn step(client: &Client) {
         .await
         .expect("the hint marks an option");
     click(client, "#options .hinted").await;
-    until(
-        client,
-        &format!("[data-choices='{}']:not([data-state='busy'])", made + 1),
-    )
-    .await;
+    until_made(client, made + 1).await;
 }

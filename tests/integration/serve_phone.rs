@@ -4,7 +4,9 @@
 //! covers another label, and a tap on Start starts the game.
 
 use crate::serve::Server;
-use crate::serve_browser::{start, step, until, with_browser_on, Screen, PATIENCE};
+use crate::serve_browser::{
+    page_state, pick_first, start, until, with_browser_on, Screen, PATIENCE,
+};
 use fantoccini::actions::{InputSource, PointerAction, TouchActions};
 use fantoccini::{Client, Locator};
 use serde_json::json;
@@ -110,20 +112,13 @@ fn every_shipped_ruleset_fits_a_phone_and_starts_with_a_tap() {
                 )))
                 .await;
             if started.is_err() {
-                let page = client
-                    .execute(
-                        "return [document.body.dataset.state, document.body.dataset.game, \
-                         document.querySelector('#problem').textContent];",
-                        vec![],
-                    )
-                    .await
-                    .unwrap();
-                panic!("{name}: a tap on Start started no game; state, game, problem: {page}");
+                let state = page_state(client).await;
+                panic!("{name}: a tap on Start started no game; the page is {state}");
             }
             start(client, &server, name, &[]).await;
             // Past Dungeon Solitaire's opening draft, onto its board.
             for _ in 0..12 {
-                step(client).await;
+                pick_first(client).await;
             }
             fits(client, &format!("{name}'s table")).await;
             let covered = client.execute(COVERED, vec![]).await.unwrap();
