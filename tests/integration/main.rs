@@ -2,6 +2,7 @@
 
 mod base_calls;
 mod bounds;
+mod browser;
 mod check;
 mod cli;
 mod comforts;

@@ -3,10 +3,8 @@
 //! options) and its table a few moves in fit the width, no mark on a pile
 //! covers another label, and a tap on Start starts the game.
 
+use crate::browser::{page_state, pick_first, start, until, with_browser_on, Screen, PATIENCE};
 use crate::serve::Server;
-use crate::serve_browser::{
-    page_state, pick_first, start, until, with_browser_on, Screen, PATIENCE,
-};
 use fantoccini::actions::{InputSource, PointerAction, TouchActions};
 use fantoccini::{Client, Locator};
 use serde_json::json;
@@ -96,7 +94,7 @@ fn every_shipped_ruleset_fits_a_phone_and_starts_with_a_tap() {
                 ":is([data-state='start'], [data-state='asking'], [data-state='ended'])",
             )
             .await;
-            if !crate::serve_browser::shows(client, "[data-state='start']").await {
+            if !crate::browser::shows(client, "[data-state='start']").await {
                 tap(client, "#to-start").await;
                 until(client, "[data-state='start']").await;
             }

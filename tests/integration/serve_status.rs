@@ -4,8 +4,8 @@
 //! ruleset, a few moves in, shows only lines and marks it declared. A
 //! broken declaration is an error that names `status()` and the script.
 
+use crate::browser::{click, start, step, until, with_browser};
 use crate::serve::{last, Server};
-use crate::serve_browser::{click, start, step, until, with_browser};
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 use std::path::Path;
