@@ -63,10 +63,15 @@ pub struct Runtime {
     /// Cards' values by the rule that reckoned them, this run (declared
     /// moves): a ruleset names one or two rules, found faster in a list
     /// than by hashing their names.
-    values: Vec<(String, HashMap<Card, i64>)>,
+    values: Vec<(String, CardValues)>,
     /// The search a solver's run tells its decisions (`run/solve.rs`).
     steering: Option<crate::run::steer::Steering>,
 }
+
+/// A rule's values by card, hashed with `ahash` rather than the standard
+/// `SipHash`: a lookup is on every card a listing reads (`SipHash` cost 442
+/// instructions a lookup), and the keys are the run's own cards.
+type CardValues = HashMap<Card, i64, ahash::RandomState>;
 
 /// What a run checks as it goes, beyond the rules themselves.
 #[derive(Clone, Copy, Debug)]

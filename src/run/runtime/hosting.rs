@@ -12,7 +12,6 @@ use crate::script::host::{fault, halt, Asked, Fallible, Host, Mode, Wiring};
 use crate::script::limits::MAX_OPTIONS;
 use rhai::NativeCallContext;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 /// What `fn redeal_unseen` may do to the table.
@@ -143,7 +142,8 @@ impl Host for Runtime {
         if let Some((_, values)) = self.values.iter_mut().find(|(r, _)| r == rule) {
             values.insert(card.clone(), value);
         } else {
-            let values = HashMap::from([(card.clone(), value)]);
+            let mut values = super::CardValues::default();
+            values.insert(card.clone(), value);
             self.values.push((rule.to_string(), values));
         }
     }
