@@ -224,11 +224,35 @@ pub(crate) async fn start(client: &Client, server: &Server, game: &str, options:
 
 /// Clicks the first option, if the page asks, and waits for its answer.
 pub(crate) async fn pick_first(client: &Client) {
+    answer(client, false).await;
+}
+
+/// Takes the option the hint names, if the game asks, and waits for the
+/// page to show the next decision.
+pub(crate) async fn step(client: &Client) {
+    answer(client, true).await;
+}
+
+/// Answers the page's question, if it asks one: by the option the hint
+/// names, or by the first; then waits for the next.
+async fn answer(client: &Client, by_hint: bool) {
     if !shows(client, "[data-state='asking']").await {
         return;
     }
     let made = choices(client).await;
-    click(client, ".option[data-index='0']").await;
+    if by_hint {
+        click(client, "#hint-button").await;
+        client
+            .wait()
+            .at_most(PATIENCE)
+            .every(Duration::from_millis(20))
+            .for_element(Locator::Css("#options .hinted"))
+            .await
+            .expect("the hint marks an option");
+        click(client, "#options .hinted").await;
+    } else {
+        click(client, ".option[data-index='0']").await;
+    }
     until_made(client, made + 1).await;
 }
 
@@ -239,23 +263,4 @@ pub(crate) async fn until_made(client: &Client, made: u64) {
         &format!("[data-choices='{made}']:not([data-state='busy'])"),
     )
     .await;
-}
-
-/// Takes the option the hint names, if the game asks, and waits for the
-/// page to show the next decision.
-pub(crate) async fn step(client: &Client) {
-    if !shows(client, "[data-state='asking']").await {
-        return;
-    }
-    let made = choices(client).await;
-    click(client, "#hint-button").await;
-    client
-        .wait()
-        .at_most(PATIENCE)
-        .every(Duration::from_millis(20))
-        .for_element(Locator::Css("#options .hinted"))
-        .await
-        .expect("the hint marks an option");
-    click(client, "#options .hinted").await;
-    until_made(client, made + 1).await;
 }
