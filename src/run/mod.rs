@@ -6,16 +6,20 @@
 //! `play` (on the calling thread) or `live::LiveRun` (kept alive on its own
 //! thread between a person's answers).
 
+pub(crate) mod advance;
 mod inspect;
 pub(crate) mod live;
 pub(crate) mod mc;
 mod pick;
 pub(crate) mod protocol;
 mod runtime;
+mod search;
 pub(crate) mod solve;
 pub(crate) mod steer;
+mod steps;
 #[cfg(test)]
 mod testing;
+mod verdict;
 pub(crate) mod world;
 
 use crate::game::deal::DealFile;
@@ -24,6 +28,7 @@ use crate::script::declare::Options;
 use crate::script::error::ErrorKind;
 use crate::script::face::Faces;
 use crate::script::layout::Layout;
+use crate::script::shape::Shape;
 use crate::script::status::Status;
 use crate::script::ScriptError;
 pub(crate) use runtime::Runtime;
@@ -265,7 +270,13 @@ fn place_by_tracing(program: &Program, mut plan: Plan, error: ScriptError) -> Sc
 
 fn run_once(program: &Program, plan: Plan, link: Option<Rc<Link>>, with_view: bool) -> Report {
     program.host().borrow_mut().begin(plan, link);
-    let result = program.call("play");
+    let result = match program.ruleset().shape {
+        Shape::Story => program.call("play"),
+        Shape::Positions => {
+            let rt = program.host().clone();
+            program.drive(Box::new(move |ctx| steps::play(ctx, &rt)))
+        }
+    };
     let stop = program.host().borrow_mut().take_stop();
     let stop = match (stop, result) {
         (Some(stop), _) => stop,

@@ -311,7 +311,7 @@ pub(super) fn script_error(rt: &Shared, function: &str, error: &EvalAltResult) -
 /// function, not at the `choose` that led the host there; a value of the
 /// wrong kind names the function that returned it. Stops and limits that a
 /// rerun must see as they are pass through unchanged.
-fn hook<T: rhai::Variant + Clone>(
+pub(super) fn hook<T: rhai::Variant + Clone>(
     ctx: &NativeCallContext,
     rt: &Shared,
     name: &str,

@@ -4,8 +4,13 @@
 //! change it through the script layer's `Host` trait; the engine owns it
 //! behind `Rc<RefCell>`.
 
+mod history;
 mod hosting;
 mod position;
+mod snapshot;
+
+pub(crate) use history::History;
+pub(crate) use snapshot::Snapshot;
 
 use super::world::{Watched, Watcher};
 use super::{Answerer, Divergence, Event, Link, Plan, Report, Stop};
@@ -66,6 +71,8 @@ pub struct Runtime {
     values: Vec<(String, CardValues)>,
     /// The search a solver's run tells its decisions (`run/solve.rs`).
     steering: Option<crate::run::steer::Steering>,
+    /// The positions a game of positions has been through.
+    history: History,
 }
 
 /// A rule's values by card, hashed with `ahash` rather than the standard
@@ -116,6 +123,7 @@ impl Runtime {
             redeal_due: false,
             values: Vec::new(),
             steering: None,
+            history: History::default(),
         }
     }
 
@@ -241,6 +249,15 @@ impl Runtime {
         self.decisions += 1;
         self.said_in_step = 0;
         self.wiring.decided.set(true);
+    }
+
+    /// Decisions taken this run, replayed or new (lone options are none).
+    pub(crate) fn decisions(&self) -> usize {
+        self.decisions
+    }
+
+    pub(crate) fn history_mut(&mut self) -> &mut History {
+        &mut self.history
     }
 
     pub(crate) fn answerer(&self) -> Answerer {

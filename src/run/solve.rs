@@ -16,96 +16,23 @@
 mod probe;
 
 use super::steer::Steering;
-use super::{play, Answerer, Deal, Outcome, Plan, Program, Stop};
+use super::verdict::better;
+pub(crate) use super::verdict::{Budget, Halt, Line, Progress, Solved, Verdict};
+use super::{play, Answerer, Deal, Plan, Program, Stop};
 use crate::game::decision::Choice;
 use crate::script::declare::Options;
 use crate::script::engine::INTERRUPT;
 use crate::script::error::ErrorKind;
+use crate::script::shape::Shape;
 use crate::script::ScriptError;
 use probe::{Frame, Probe};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The most positions the table of those seen holds (a hash and a count,
 /// about 72 MB in all with the table's room): a search that fills it stops.
 pub(crate) const MAX_POSITIONS: usize = 3_500_000;
-
-/// How far a search may go.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
-    /// Decisions met, new or seen again.
-    pub nodes: u64,
-    pub time: Option<Duration>,
-    /// Positions kept in the table of those seen.
-    pub table: usize,
-    /// Decisions on one line: a deeper line is cut there, and a search
-    /// that cut one proves nothing of the deal.
-    pub depth: usize,
-    /// Go on after a win for the highest score, instead of stopping.
-    pub best: bool,
-}
-
-/// Why a search stopped before it was done.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Halt {
-    Nodes,
-    Time,
-    /// The table of positions seen was full.
-    Table,
-    Interrupted,
-}
-
-/// What a search found of the deal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Verdict {
-    Winnable,
-    /// Every line searched: none wins.
-    NotWinnable,
-    /// The budget ran out first, or a line passed the depth cap.
-    Unknown,
-}
-
-/// A line played to its end: every choice from the start, and how it ended.
-#[derive(Clone, Debug)]
-pub(crate) struct Line {
-    pub choices: Vec<Choice>,
-    pub outcome: Outcome,
-}
-
-/// A search's answer and how far it got.
-#[derive(Debug)]
-pub(crate) struct Solved {
-    pub verdict: Verdict,
-    pub halted: Option<Halt>,
-    /// The first winning line found.
-    pub win: Option<Line>,
-    /// The line with the highest score found (a win first, in `best` mode
-    /// the highest of the wins).
-    pub best: Option<Line>,
-    /// Every line searched, none stopped by the budget (with `best`, the
-    /// best score is then proven).
-    pub exhausted: bool,
-    pub stats: Progress,
-}
-
-/// How far a search has got, for progress and the answer.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Progress {
-    pub nodes: u64,
-    /// Runs played, each a line.
-    pub probes: u64,
-    pub positions: usize,
-    /// The deepest line, in decisions from the start.
-    pub deepest: usize,
-    /// Lines cut at the depth cap.
-    pub too_deep: u64,
-    pub best_score: Option<f64>,
-    pub seconds: f64,
-    /// Passes begun: pass k searches the lines that leave the ruleset's
-    /// bot at most k - 1 times.
-    pub passes: u32,
-}
 
 /// Searches the game from `prefix` (the choices of a saved game, or none).
 /// `progress` hears how far it has got after every run.
@@ -117,6 +44,9 @@ pub(crate) fn solve(
     budget: Budget,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Solved, ScriptError> {
+    if program.ruleset().shape == Shape::Positions {
+        return super::search::solve(program, options, deal, prefix, budget, progress);
+    }
     let started = Instant::now();
     let probe = Arc::new(Mutex::new(Probe::new(budget)));
     let steering = Steering(probe.clone());
@@ -217,16 +147,6 @@ pub(crate) fn solve(
         exhausted,
         stats,
     })
-}
-
-/// Whether `outcome` beats the best so far: a win beats any other end,
-/// then the higher score.
-fn better(outcome: &Outcome, best: Option<&Outcome>) -> bool {
-    let Some(best) = best else {
-        return true;
-    };
-    let rank = |o: &Outcome| (o.is_win(), o.score_number().unwrap_or(f64::NEG_INFINITY));
-    rank(outcome) > rank(best)
 }
 
 #[cfg(test)]

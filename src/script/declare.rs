@@ -106,6 +106,8 @@ pub struct Declarations {
     pub options: Vec<OptionSpec>,
     /// The kinds of move the host lists, in the order it offers them.
     pub moves: Vec<MoveKind>,
+    /// What a position is, beyond its piles.
+    pub position: super::position_rules::PositionRules,
 }
 
 impl Declarations {

@@ -27,6 +27,9 @@ pub(crate) enum Mode {
     Bot,
     /// `fn view`: reads the table.
     View,
+    /// `fn options()` of a game of positions: reads the table, and may end
+    /// the game (no move left).
+    Options,
     /// `fn redeal_unseen` in a world: changes the table, reads only what
     /// the player sees, draws from the rules' stream.
     Redeal,
@@ -59,6 +62,8 @@ pub(crate) struct Wiring {
     pub(crate) has_redeal: bool,
     /// The kinds of move the ruleset declared, which the host lists.
     pub(crate) moves: Rc<[MoveKind]>,
+    /// What a position is, beyond the piles (`position_rules.rs`).
+    pub(crate) position: Rc<super::position_rules::PositionRules>,
 }
 
 /// How a ruleset's bot chooses.

@@ -7,11 +7,14 @@
 //! when the ruleset loads, so a misspelt key is an error at the author's
 //! line, not a move silently missing.
 
+mod build;
+
 use super::suggest::nearest;
+pub(crate) use build::{Build, Runs};
 use rhai::{Array, Dynamic, Map};
 
-/// The keys of a move kind's map.
-const KIND_KEYS: [&str; 10] = [
+/// The keys of a move kind's map, besides a build's (`build.rs`).
+const KIND_KEYS: [&str; 12] = [
     "cards",
     "onto",
     "fits",
@@ -21,7 +24,9 @@ const KIND_KEYS: [&str; 10] = [
     "when",
     "when_empty",
     "while_left",
+    "unless_empty",
     "label",
+    "label_empty",
 ];
 const SOURCE_KEYS: [&str; 4] = ["pile", "top_of", "when", "label"];
 const ONTO_KEYS: [&str; 5] = ["tops_of", "number", "card", "stack", "only"];
@@ -49,7 +54,13 @@ pub struct MoveKind {
     /// Offered only while this named state holds a number above 0 (a move
     /// a player may make so many times a game).
     pub while_left: Option<String>,
+    /// Offered only while this pile holds a card.
+    pub unless_empty: Option<String>,
+    /// Cards carried from the tops of piles to others, as patience builds.
+    pub(crate) build: Option<Build>,
     pub label: Option<Template>,
+    /// A build move's label onto an empty pile, if it reads otherwise.
+    pub label_empty: Option<Template>,
     /// Where it was declared, `file:line`, for errors found later.
     pub place: String,
 }
@@ -104,7 +115,13 @@ type Read<T> = Result<T, String>;
 impl MoveKind {
     /// Reads a declaration; `place` is where it stands in the script.
     pub(crate) fn read(name: &str, map: &Map, place: String) -> Read<MoveKind> {
-        known_keys(map, &KIND_KEYS, "a move kind")?;
+        let keys: Vec<&str> = KIND_KEYS
+            .iter()
+            .chain(&build::BUILD_KEYS)
+            .copied()
+            .collect();
+        known_keys(map, &keys, "a move kind")?;
+        let build = Build::read(map)?;
         let sources = match map.get("cards") {
             None => Vec::new(),
             Some(list) => list_of(list, "cards")?
@@ -137,9 +154,10 @@ impl MoveKind {
             when: text(map, "when")?,
             when_empty: text(map, "when_empty")?,
             while_left: text(map, "while_left")?,
-            label: text(map, "label")?
-                .map(|t| Template::read(&t))
-                .transpose()?,
+            unless_empty: text(map, "unless_empty")?,
+            build,
+            label: build::template(map, "label")?,
+            label_empty: build::template(map, "label_empty")?,
             place,
         };
         kind.check_labels()?;
@@ -149,6 +167,10 @@ impl MoveKind {
     /// The fields every move of this kind carries.
     pub fn fields(&self) -> Vec<&str> {
         let mut fields = vec!["act"];
+        if self.build.is_some() {
+            fields.extend(build::FIELDS);
+            return fields;
+        }
         if !self.sources.is_empty() {
             fields.push("card");
         }
@@ -175,6 +197,7 @@ impl MoveKind {
         let labels = self
             .label
             .iter()
+            .chain(&self.label_empty)
             .chain(self.sources.iter().filter_map(|s| s.label.as_ref()));
         for label in labels {
             for piece in &label.0 {

@@ -6,6 +6,7 @@
 use super::api;
 use super::catalog::ScriptFile;
 use super::declare::{self, Declarations};
+use super::drive::{self, Driver, DriverSlot};
 use super::engine;
 use super::error::{Places, ScriptError};
 use super::host::{BotFn, Host, Mode, Wiring};
@@ -34,6 +35,10 @@ pub struct Program<H: Host> {
     trace: Option<Rc<RefCell<Place>>>,
     /// A profiled program's steps by function.
     profile: Option<profile::Counts>,
+    /// What the host runs in the engine next (`drive`), and the script
+    /// that calls it after the top level.
+    driver: DriverSlot,
+    driving: AST,
 }
 
 /// What a program's one debugger hook watches, if anything.
@@ -85,8 +90,12 @@ impl<H: Host> Program<H> {
         engine::configure(&mut engine, &wiring.decided, &wiring.charged);
         engine.set_module_resolver(Resolver(imports.clone()));
         api::register(&mut engine, &host);
+        let driver = DriverSlot::default();
+        drive::register(&mut engine, &driver);
         let trace = (watch == Watch::Trace).then(|| trace(&mut engine));
         declare::register(&mut engine, &declared);
+        let positions = Rc::new(RefCell::new(super::position_rules::PositionRules::default()));
+        super::position_rules::register(&mut engine, &positions);
 
         let places = Places {
             main: file.origin.clone(),
@@ -99,16 +108,9 @@ impl<H: Host> Program<H> {
             places,
         } = merge::levels(&engine, &levels, places)?;
         imports.close();
-        if !functions
-            .iter()
-            .any(|(_, f)| f.name == "play" && f.params.is_empty())
-        {
-            bail!(
-                "{}: a ruleset needs a `fn play()`: the game starts there",
-                file.origin
-            );
-        }
-        let declared = checked(declared.borrow().clone(), &file.origin)?;
+        let shape = super::shape::of(&functions, &file.origin)?;
+        let mut declared = checked(declared.borrow().clone(), &file.origin)?;
+        declared.position = positions.borrow().clone();
         let defined: Vec<(&str, usize)> = functions
             .iter()
             .map(|(_, f)| (f.name.as_str(), f.params.len()))
@@ -116,6 +118,14 @@ impl<H: Host> Program<H> {
         let options: Vec<&str> = declared.options.iter().map(|o| o.name.as_str()).collect();
         super::move_kind::check_names(&declared.moves, &defined, &options)
             .map_err(anyhow::Error::msg)?;
+        if let Some(repetition) = &declared.position.repetition {
+            if !defined.contains(&(repetition.rule.as_str(), 0)) {
+                bail!(
+                    "{}: repetition(..., \"{}\") names no `fn {}()` of the ruleset: it ends the game when a position comes back",
+                    file.origin, repetition.rule, repetition.rule
+                );
+            }
+        }
         let imported = imports.files();
         let ruleset = Ruleset {
             hash: ruleset::hash(&sources, &imported),
@@ -124,10 +134,12 @@ impl<H: Host> Program<H> {
             imports: imported,
             functions,
             declared,
+            shape,
         };
         *host.borrow_mut() = H::fresh(wired(wiring, places, &ruleset));
         // Only after the top levels have run: their declarations are no game.
         let profile = (watch == Watch::Profile).then(|| profile::register(&mut engine));
+        let driving = drive::driving(&engine, &ast);
         Ok(Program {
             ruleset: Arc::new(ruleset),
             engine,
@@ -135,6 +147,8 @@ impl<H: Host> Program<H> {
             host,
             trace,
             profile,
+            driving,
+            driver,
         })
     }
 
@@ -186,6 +200,18 @@ impl<H: Host> Program<H> {
             )
         })
         .map_err(|e| self.host.borrow().wiring().places.error(function, &e))
+    }
+
+    /// Runs `driver` inside the engine, after the top level (so its
+    /// `const`s are there): the host's own loop, calling rule functions
+    /// through the context it is given. Its errors are placed as `call`'s.
+    pub(crate) fn drive(&self, driver: Driver) -> Result<Dynamic, ScriptError> {
+        self.driver.set(driver);
+        crate::heap::metered(|| {
+            self.engine
+                .eval_ast_with_scope::<Dynamic>(&mut Scope::new(), &self.driving)
+        })
+        .map_err(|e| self.host.borrow().wiring().places.error("play", &e))
     }
 
     /// The script's own picture of the table as it stands, if it has a view.
@@ -286,6 +312,7 @@ fn wired(wiring: Wiring, places: Places, ruleset: &Ruleset) -> Wiring {
         has_label: ruleset.has_fn("label", 1),
         has_redeal: ruleset.has_fn("redeal_unseen", 0),
         moves: ruleset.declared.moves.clone().into(),
+        position: Rc::new(ruleset.declared.position.clone()),
         ..wiring
     }
 }

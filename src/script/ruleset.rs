@@ -23,6 +23,8 @@ pub struct Ruleset {
     /// Of every source and import: a save of a changed script says so.
     pub hash: String,
     pub declared: Declarations,
+    /// A story (`fn play()`) or a game of positions.
+    pub shape: super::shape::Shape,
 }
 
 impl Ruleset {
@@ -120,6 +122,9 @@ pub(crate) fn hash(sources: &[ScriptFile], imports: &[ScriptFile]) -> String {
 /// Functions the host calls: a variant may add them without a base's.
 pub(crate) const HOOKS: &[&str] = &[
     "play",
+    "setup",
+    "options",
+    "apply",
     "view",
     "layout",
     "status",

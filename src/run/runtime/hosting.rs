@@ -65,6 +65,9 @@ impl Host for Runtime {
                 )))
             }
             Mode::TopLevel => return self.may_read(what),
+            // No move left: the game ends there.
+            Mode::Options if what == "end" => return Ok(()),
+            Mode::Options => "options()",
             Mode::Bot => "bot()",
             Mode::View => "view()",
         };

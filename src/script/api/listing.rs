@@ -95,8 +95,21 @@ fn list_kind<H: Host>(
             return Ok(());
         }
     }
+    if let Some(name) = &kind.unless_empty {
+        if rt
+            .borrow()
+            .table()
+            .pile(pile_index(&*rt.borrow(), name)?)
+            .is_empty()
+        {
+            return Ok(());
+        }
+    }
     // The kind's name, made once: every move of it shares the text.
     let act: Dynamic = rhai::ImmutableString::from(kind.name.as_str()).into();
+    if let Some(build) = &kind.build {
+        return super::builds::list(&*rt.borrow(), kind, build, &act, moves);
+    }
     if kind.sources.is_empty() {
         let mut found = Map::new();
         found.insert("act".into(), act.clone());

@@ -4,6 +4,7 @@
 //! Every one works on the run through the `Host` trait, which refuses changes
 //! to the game from a bot, a view or the top level; none knows any game.
 
+mod builds;
 mod bulk;
 mod cards;
 mod grid;
@@ -93,6 +94,7 @@ pub(crate) fn kind_of(value: &Dynamic) -> &'static str {
 }
 
 pub(crate) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
+    builds::register(engine, rt);
     bulk::register(engine, rt);
     cards::register(engine, rt);
     grid::register(engine, rt);

@@ -1,0 +1,31 @@
+//! The positions a game has been through, for a game of positions: how
+//! often each came back (a ruleset's repetition rule), and those passed
+//! since the last decision a player made (lone options taken one after
+//! another, where a position that comes back is a cycle).
+
+use std::collections::{HashMap, HashSet};
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct History {
+    times: HashMap<u64, u32>,
+    since_choice: HashSet<u64>,
+}
+
+impl History {
+    /// Counts one more visit of `key`; how many there have been.
+    pub(crate) fn count(&mut self, key: u64) -> u32 {
+        let times = self.times.entry(key).or_insert(0);
+        *times += 1;
+        *times
+    }
+
+    /// A player chose: the chain of lone options starts again.
+    pub(crate) fn chosen(&mut self) {
+        self.since_choice.clear();
+    }
+
+    /// A lone option led to `key`: false if the chain was there before.
+    pub(crate) fn forced(&mut self, key: u64) -> bool {
+        self.since_choice.insert(key)
+    }
+}

@@ -1,0 +1,238 @@
+//! The moves of a build kind (`move_kind/build.rs`), listed by the host:
+//! for every source pile, its top card and (where the kind moves runs)
+//! each longer run of face-up cards that follows the kind's rule, onto
+//! every target pile whose top card it fits, or that it may start when the
+//! pile is empty. Each move is a map: `act`, `card` (the card that lands on
+//! the target), `cards` (the run, from that card up), `count`, `from` and
+//! `to` (pile names), `onto` (the target's top card, or nothing), with its
+//! label. `carry(move)` makes one. Charged per pair checked and per move.
+
+use super::targets::pile_index;
+use super::{fail, text_of, Fallible, Host, Shared};
+use crate::game::card::{Card, Suit};
+use crate::game::pile::Placed;
+use crate::game::table::Table;
+use crate::script::host::limit;
+use crate::script::limits::{MAX_ITEMS, MAX_OPERATIONS};
+use crate::script::move_kind::{Build, MoveKind, Runs};
+use rhai::{Array, Dynamic, Engine, Map};
+
+pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
+    let r = rt.clone();
+    engine.register_fn("carry", move |mv: Map| -> Fallible<()> { carry(&r, &mv) });
+}
+
+/// Lists the moves of `kind` (a build kind) into `moves`.
+pub(super) fn list(
+    rt: &dyn Host,
+    kind: &MoveKind,
+    build: &Build,
+    act: &Dynamic,
+    moves: &mut Array,
+) -> Fallible<()> {
+    let table = rt.table();
+    let sources = piles_named(rt, &build.from)?;
+    let targets = piles_named(rt, std::slice::from_ref(&build.to))?;
+    let mut pairs = 0u64;
+    for &source in &sources {
+        let cards = table.pile(source).placed();
+        let run = movable_run(rt, build, cards);
+        for count in 1..=run {
+            let base = &cards[cards.len() - count];
+            let mut empty_offered = false;
+            for &target in &targets {
+                if target == source {
+                    continue;
+                }
+                pairs += 1;
+                let onto = table.pile(target).placed().last();
+                let fits = match onto {
+                    None if build.one_empty && empty_offered => false,
+                    None => {
+                        empty_offered = true;
+                        build.empty.takes(base.card.rank())
+                    }
+                    Some(under) => under.face_up && fits(build, &base.card, &under.card),
+                };
+                if !fits || count > capacity(table, rt, build, onto.is_none())? {
+                    continue;
+                }
+                let mut found = Map::new();
+                found.insert("act".into(), act.clone());
+                found.insert("card".into(), Dynamic::from(base.card.clone()));
+                let run: Array = cards[cards.len() - count..]
+                    .iter()
+                    .map(|p| Dynamic::from(p.card.clone()))
+                    .collect();
+                found.insert("cards".into(), run.into());
+                found.insert("count".into(), (count as i64).into());
+                found.insert("from".into(), table.pile(source).name.clone().into());
+                found.insert("to".into(), table.pile(target).name.clone().into());
+                let onto = onto.map_or(Dynamic::UNIT, |p| Dynamic::from(p.card.clone()));
+                found.insert("onto".into(), onto);
+                push(moves, kind, found)?;
+            }
+        }
+    }
+    if pairs > MAX_OPERATIONS {
+        return Err(limit(format!(
+            "listing `{}` checked {pairs} card and pile pairs, more than the {MAX_OPERATIONS} operations a step may run",
+            kind.name
+        )));
+    }
+    rt.charge(pairs);
+    Ok(())
+}
+
+/// How many cards at the top of a pile may move together: none if the top
+/// is face down, one, or (where the kind moves runs) as many face-up cards
+/// as follow its rule, each onto the one under it.
+fn movable_run(rt: &dyn Host, build: &Build, cards: &[Placed]) -> usize {
+    let Some(top) = cards.last() else {
+        return 0;
+    };
+    if !top.face_up || !rt.sees(top) {
+        return 0;
+    }
+    if build.runs == Runs::Top {
+        return 1;
+    }
+    let mut run = 1;
+    while run < cards.len() {
+        let (upper, under) = (&cards[cards.len() - run], &cards[cards.len() - run - 1]);
+        if !under.face_up || !fits(build, &upper.card, &under.card) {
+            break;
+        }
+        run += 1;
+    }
+    run
+}
+
+/// The most cards a move onto this target may carry.
+fn capacity(table: &Table, rt: &dyn Host, build: &Build, onto_empty: bool) -> Fallible<usize> {
+    let Runs::Limited { free, empty } = &build.runs else {
+        return Ok(usize::MAX);
+    };
+    let free = empty_piles(table, rt, free)?;
+    let empty = empty_piles(table, rt, empty)?.saturating_sub(usize::from(onto_empty));
+    Ok((free + 1) << empty.min(20))
+}
+
+fn empty_piles(table: &Table, rt: &dyn Host, name: &str) -> Fallible<usize> {
+    let piles = piles_named(rt, std::slice::from_ref(&name.to_string()))?;
+    Ok(piles.iter().filter(|&&p| table.pile(p).is_empty()).count())
+}
+
+fn fits(build: &Build, card: &Card, under: &Card) -> bool {
+    match (standard(card), standard(under)) {
+        (Some(card), Some(under)) => build.fits(card, under),
+        _ => false,
+    }
+}
+
+/// A standard card as (rank, suit number).
+fn standard(card: &Card) -> Option<(u8, u8)> {
+    let suit = card.suit()?;
+    let number = Suit::ALL.iter().position(|&s| s == suit)? as u8;
+    Some((card.rank()?, number))
+}
+
+/// The piles a name stands for: the pile of that name, or else the family
+/// `NAME 1`, `NAME 2`, ... as far as it goes.
+fn piles_named(rt: &dyn Host, names: &[String]) -> Fallible<Vec<usize>> {
+    let table = rt.table();
+    let mut piles = Vec::new();
+    for name in names {
+        if let Some(index) = table.pile_index(name) {
+            piles.push(index);
+            continue;
+        }
+        let before = piles.len();
+        for number in 1.. {
+            match super::piles::numbered_pile(table, name, number) {
+                Some(index) => piles.push(index),
+                None => break,
+            }
+        }
+        if piles.len() == before {
+            // Names the nearest pile.
+            pile_index(rt, name)?;
+        }
+    }
+    Ok(piles)
+}
+
+/// Adds a move with its label: the kind's, or onto an empty pile its
+/// `label_empty` where it has one.
+fn push(moves: &mut Array, kind: &MoveKind, mut found: Map) -> Fallible<()> {
+    if moves.len() >= MAX_ITEMS {
+        return Err(limit(format!(
+            "the declared moves are more than {MAX_ITEMS}"
+        )));
+    }
+    let onto_empty = found.get("onto").is_some_and(Dynamic::is_unit);
+    let template = if onto_empty {
+        kind.label_empty.as_ref().or(kind.label.as_ref())
+    } else {
+        kind.label.as_ref()
+    };
+    if let Some(template) = template {
+        let label = template.fill(|field| match found.get(field) {
+            Some(value) if value.is_array() => {
+                let cards = value.read_lock::<Array>().expect("an array");
+                cards.iter().map(text_of).collect::<Vec<_>>().join(" ")
+            }
+            Some(value) => text_of(value),
+            None => String::new(),
+        });
+        found.insert("label".into(), label.into());
+    }
+    moves.push(found.into());
+    Ok(())
+}
+
+/// `carry(move)`: the move's cards, from the top of its `from` pile onto
+/// its `to` pile, in their order; a move that no longer fits the table (its
+/// cards are not the top of `from`) is an error.
+fn carry<H: Host>(rt: &Shared<H>, mv: &Map) -> Fallible<()> {
+    let field = |name: &str| -> Fallible<String> {
+        mv.get(name)
+            .and_then(|v| v.clone().into_string().ok())
+            .ok_or_else(|| format!("carry(move): the move has no pile `{name}`: carry takes a move of a kind declared with `from` and `to`").into())
+    };
+    let (from, to) = (field("from")?, field("to")?);
+    let Some(cards) = mv
+        .get("cards")
+        .and_then(|c| c.read_lock::<Array>().map(|a| a.clone()))
+    else {
+        return fail("carry(move): the move has no `cards`".into());
+    };
+    let mut host = rt.borrow_mut();
+    let (from, to) = (pile_index(&*host, &from)?, pile_index(&*host, &to)?);
+    host.charge(cards.len() as u64);
+    let table = host.table_mut("carry")?;
+    let pile = table.pile(from);
+    let at = pile.len().checked_sub(cards.len());
+    let on_top = at.is_some_and(|at| {
+        pile.placed()[at..]
+            .iter()
+            .zip(&cards)
+            .all(|(p, c)| c.read_lock::<Card>().is_some_and(|c| *c == p.card))
+    });
+    if !on_top {
+        return fail(format!(
+            "carry(move): {} {} not on top of `{}`",
+            cards.iter().map(text_of).collect::<Vec<_>>().join(" "),
+            if cards.len() == 1 { "is" } else { "are" },
+            pile.name
+        ));
+    }
+    let mut lifted = Vec::with_capacity(cards.len());
+    for _ in 0..cards.len() {
+        lifted.push(table.pile_mut(from).pop().expect("checked on top"));
+    }
+    for placed in lifted.into_iter().rev() {
+        table.pile_mut(to).push_moved(placed);
+    }
+    Ok(())
+}

@@ -1,0 +1,249 @@
+//! A kind of move that carries a card, or a run of cards, from the top of
+//! some piles onto others, as patience games build: onto a card of the
+//! next rank up or down (with or without wrapping from king to ace), of
+//! the same suit or alternating colours, onto an empty pile only what its
+//! rule lets start one, and a run only as long as its rule allows.
+//! `move_kind(name, #{ from, to, builds, empty, runs, ... })`; the host
+//! lists the moves (`api/builds.rs`) and `carry(move)` makes one.
+
+use super::{flag, known_keys, map_of, text, Read, Template};
+use rhai::{Dynamic, Map};
+
+pub(super) const BUILD_KEYS: [&str; 6] = ["from", "to", "builds", "empty", "one_empty", "runs"];
+const RULE_KEYS: [&str; 4] = ["rank", "wrap", "suit", "colour"];
+const RUNS_KEYS: [&str; 2] = ["free", "empty"];
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Build {
+    /// The piles whose top cards move: a pile's name, or a family's
+    /// (`column` for `column 1`, `column 2`, ...).
+    pub from: Vec<String>,
+    /// The pile or family they go onto.
+    pub to: String,
+    /// What a card must be to go onto another; none: nothing goes onto a card.
+    pub rule: Option<Rule>,
+    pub empty: Empty,
+    /// Of the empty piles of the target family, only the first is offered
+    /// (any of them is as good).
+    pub one_empty: bool,
+    pub runs: Runs,
+}
+
+/// What a card must be to go onto a card: `ranks` steps from the card
+/// under it (-1 one lower, 1 one higher), `wrap` from king to ace and back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Rule {
+    pub ranks: Vec<i64>,
+    pub wrap: bool,
+    pub suits: Suits,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Suits {
+    Any,
+    Same,
+    /// Red on black, black on red.
+    Alternate,
+}
+
+/// What may go onto an empty pile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Empty {
+    Nothing,
+    Any,
+    Rank(u8),
+}
+
+/// How many cards move at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Runs {
+    /// The top card alone.
+    Top,
+    /// Any run of face-up cards that follows the rule.
+    Built,
+    /// A run of at most (empty piles of `free` + 1) × 2 ^ (empty piles of
+    /// `empty`, not counting the target): what moving one card at a time
+    /// through free cells and empty columns allows.
+    Limited { free: String, empty: String },
+}
+
+impl Build {
+    pub(super) fn read(map: &Map) -> Read<Option<Build>> {
+        let Some(to) = text(map, "to")? else {
+            if let Some(key) = BUILD_KEYS.iter().find(|k| map.contains_key(**k)) {
+                return Err(format!(
+                    "`{key}` goes with `to`, the pile or piles the cards go onto"
+                ));
+            }
+            return Ok(None);
+        };
+        for key in ["cards", "onto", "fits"] {
+            if map.contains_key(key) {
+                return Err(format!(
+                    "a move `to` a pile names where its cards come from with `from`, not `{key}`"
+                ));
+            }
+        }
+        let from = match map.get("from") {
+            None => {
+                return Err("a move `to` a pile needs `from`: the piles its cards come from".into())
+            }
+            Some(value) => names(value, "from")?,
+        };
+        Ok(Some(Build {
+            from,
+            to,
+            rule: map.get("builds").map(Rule::read).transpose()?,
+            empty: map.get("empty").map_or(Ok(Empty::Nothing), Empty::read)?,
+            one_empty: flag(map, "one_empty")?,
+            runs: map.get("runs").map_or(Ok(Runs::Top), Runs::read)?,
+        }))
+    }
+
+    /// Whether `card` (rank, suit) may go onto `under`.
+    pub(crate) fn fits(&self, card: (u8, u8), under: (u8, u8)) -> bool {
+        self.rule
+            .as_ref()
+            .is_some_and(|rule| rule.fits(card, under))
+    }
+}
+
+impl Rule {
+    fn read(value: &Dynamic) -> Read<Rule> {
+        let map = map_of(value, "`builds`")?;
+        known_keys(&map, &RULE_KEYS, "`builds`")?;
+        let ranks = match map.get("rank") {
+            None => {
+                return Err(
+                    "`builds` needs `rank`: -1 (one lower), 1 (one higher), or a list".into(),
+                )
+            }
+            Some(value) => steps(value)?,
+        };
+        let suits = match (
+            text(&map, "suit")?.as_deref(),
+            text(&map, "colour")?.as_deref(),
+        ) {
+            (None | Some("any"), None) => Suits::Any,
+            (Some("same"), None) => Suits::Same,
+            (None, Some("alternate")) => Suits::Alternate,
+            (suit, colour) => {
+                return Err(format!(
+                "`builds` takes `suit: \"same\"` or `colour: \"alternate\"` (or neither), not {}",
+                suit.map(|s| format!("suit `{s}`"))
+                    .or(colour.map(|c| format!("colour `{c}`")))
+                    .unwrap_or_default()
+            ))
+            }
+        };
+        Ok(Rule {
+            ranks,
+            wrap: flag(&map, "wrap")?,
+            suits,
+        })
+    }
+
+    /// Whether a card of (rank, suit) may go onto one of (rank, suit);
+    /// suits are numbered as `game::card::Suit` orders them.
+    pub(crate) fn fits(&self, (rank, suit): (u8, u8), (under_rank, under_suit): (u8, u8)) -> bool {
+        let step = i64::from(rank) - i64::from(under_rank);
+        let ranked = self
+            .ranks
+            .iter()
+            .any(|&want| step == want || (self.wrap && (step - want).rem_euclid(13) == 0));
+        ranked
+            && match self.suits {
+                Suits::Any => true,
+                Suits::Same => suit == under_suit,
+                Suits::Alternate => is_red(suit) != is_red(under_suit),
+            }
+    }
+}
+
+/// Hearts and diamonds, as `Suit` numbers them (spades 0, hearts 1,
+/// diamonds 2, clubs 3).
+fn is_red(suit: u8) -> bool {
+    suit == 1 || suit == 2
+}
+
+impl Empty {
+    fn read(value: &Dynamic) -> Read<Empty> {
+        if let Ok(rank) = value.as_int() {
+            return match u8::try_from(rank) {
+                Ok(rank @ 1..=13) => Ok(Empty::Rank(rank)),
+                _ => Err(format!(
+                    "`empty` is a rank from 1 (ace) to 13 (king), not {rank}"
+                )),
+            };
+        }
+        match value.clone().into_string().as_deref() {
+            Ok("any") => Ok(Empty::Any),
+            Ok("none") => Ok(Empty::Nothing),
+            _ => Err(format!(
+                "`empty` is \"any\", \"none\" or a rank (1 ace to 13 king), not {value}"
+            )),
+        }
+    }
+
+    /// Whether a card of `rank` (none: a joker or a custom card) may
+    /// start an empty pile.
+    pub(crate) fn takes(self, rank: Option<u8>) -> bool {
+        match self {
+            Empty::Nothing => false,
+            Empty::Any => true,
+            Empty::Rank(wanted) => rank == Some(wanted),
+        }
+    }
+}
+
+impl Runs {
+    fn read(value: &Dynamic) -> Read<Runs> {
+        if let Ok(any) = value.as_bool() {
+            return Ok(if any { Runs::Built } else { Runs::Top });
+        }
+        let map = map_of(value, "`runs`")?;
+        known_keys(&map, &RUNS_KEYS, "`runs`")?;
+        match (text(&map, "free")?, text(&map, "empty")?) {
+            (Some(free), Some(empty)) => Ok(Runs::Limited { free, empty }),
+            _ => Err("`runs` is true (any run that builds), or #{ free: CELLS, empty: COLUMNS } (as many as moving one card at a time allows)".into()),
+        }
+    }
+}
+
+/// The fields of a build move, beyond `act`.
+pub(super) const FIELDS: [&str; 6] = ["card", "cards", "count", "from", "to", "onto"];
+
+/// A label's template, if the map gives one under `key`.
+pub(super) fn template(map: &Map, key: &str) -> Read<Option<Template>> {
+    text(map, key)?.map(|t| Template::read(&t)).transpose()
+}
+
+fn names(value: &Dynamic, key: &str) -> Read<Vec<String>> {
+    if let Ok(name) = value.clone().into_string() {
+        return Ok(vec![name]);
+    }
+    let list = super::list_of(value, key)?;
+    list.iter()
+        .map(|item| {
+            item.clone()
+                .into_string()
+                .map_err(|found| format!("`{key}` lists pile names, not {found}"))
+        })
+        .collect()
+}
+
+fn steps(value: &Dynamic) -> Read<Vec<i64>> {
+    let one = |v: &Dynamic| {
+        v.as_int()
+            .ok()
+            .filter(|n| (-12..=12).contains(n) && *n != 0)
+            .ok_or_else(|| {
+                format!("`rank` is a step from -12 to 12 but 0 (-1: one lower), not {v}")
+            })
+    };
+    if value.is_array() {
+        super::list_of(value, "rank")?.iter().map(one).collect()
+    } else {
+        one(value).map(|n| vec![n])
+    }
+}

@@ -1,0 +1,77 @@
+//! What a ruleset says of its positions, beyond its piles, at its top
+//! level: piles that are interchangeable (any free cell is as good as
+//! another), named state kept only for the record (a move counter), and
+//! what ends a game whose position keeps coming back. A search keys a
+//! position by all the host holds, so that two positions alike for these
+//! rules are searched once.
+
+use rhai::{Engine, EvalAltResult};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PositionRules {
+    /// Families of numbered piles (`cell 1`, `cell 2`, ...) whose order
+    /// does not matter: a position is the same whichever of them holds what.
+    pub interchangeable: Vec<String>,
+    /// Named state that is no part of a position.
+    pub bookkeeping: Vec<String>,
+    pub repetition: Option<Repetition>,
+}
+
+/// A position that comes back `times` times in one game ends it: the host
+/// calls the ruleset's `rule`, which must end the game (and score it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repetition {
+    pub times: u32,
+    pub rule: String,
+}
+
+impl PositionRules {
+    /// The family a pile's name puts it in, if it is interchangeable.
+    pub(crate) fn family_of(&self, pile: &str) -> Option<usize> {
+        let (family, number) = pile.rsplit_once(' ')?;
+        if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        self.interchangeable.iter().position(|f| f == family)
+    }
+}
+
+type Fallible<T> = Result<T, Box<EvalAltResult>>;
+
+/// Registers the declarations, which the top levels (base first) add to `declared`.
+pub(crate) fn register(engine: &mut Engine, declared: &Rc<RefCell<PositionRules>>) {
+    let d = declared.clone();
+    engine.register_fn("interchangeable", move |family: &str| -> Fallible<()> {
+        let rules = &mut *d.borrow_mut();
+        if !rules.interchangeable.iter().any(|f| f == family) {
+            rules.interchangeable.push(family.to_string());
+        }
+        Ok(())
+    });
+    let d = declared.clone();
+    engine.register_fn("bookkeeping", move |state: &str| {
+        let rules = &mut *d.borrow_mut();
+        if !rules.bookkeeping.iter().any(|s| s == state) {
+            rules.bookkeeping.push(state.to_string());
+        }
+    });
+    let d = declared.clone();
+    engine.register_fn(
+        "repetition",
+        move |times: i64, rule: &str| -> Fallible<()> {
+            let Ok(times @ 2..=1000) = u32::try_from(times) else {
+                return Err(format!(
+                    "repetition({times}, ...): a position comes back 2 to 1000 times, not {times}"
+                )
+                .into());
+            };
+            d.borrow_mut().repetition = Some(Repetition {
+                times,
+                rule: rule.to_string(),
+            });
+            Ok(())
+        },
+    );
+}
