@@ -155,9 +155,9 @@ pub struct SimArgs {
     /// How many games: seeds S to S+N-1
     #[arg(long, default_value_t = 1000, value_parser = at_least_one)]
     pub games: u64,
-    /// The first seed
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
+    /// The first seed (default: the ruleset's first, 0 or its first deal number)
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Who plays: `random` (uniform among the options), `heuristic` (the script's own bot),
     /// `mc` (Monte Carlo over worlds the player can not tell apart, never peeking) or
     /// `solver` (a player who peeks at every card: the winnable share, a ceiling)
@@ -295,9 +295,9 @@ pub struct CheckArgs {
     /// Games per configuration
     #[arg(long, default_value_t = 200, value_parser = at_least_one)]
     pub games: u64,
-    /// The first seed
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
+    /// The first seed (default: the ruleset's first, 0 or its first deal number)
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Folder for a failing game's transcript (default: a new temporary folder)
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,

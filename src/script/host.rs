@@ -8,6 +8,7 @@ use super::error::{ErrorKind, HostFault, Places};
 use super::limits::MAX_NAME;
 use super::move_kind::MoveKind;
 use crate::game::card::Card;
+use crate::game::deal_numbers::DealNumbers;
 use crate::game::pile::Placed;
 use crate::game::table::Table;
 use rhai::{Array, Dynamic, EvalAltResult, ImmutableString, NativeCallContext, Position};
@@ -59,6 +60,9 @@ pub(crate) struct Wiring {
     pub(crate) has_redeal: bool,
     /// The kinds of move the ruleset declared, which the host lists.
     pub(crate) moves: Rc<[MoveKind]>,
+    /// The field's numbering its seeds are, if it declared one: the first
+    /// shuffle lays the deal of that number.
+    pub(crate) deal_numbers: Option<DealNumbers>,
 }
 
 /// How a ruleset's bot chooses.

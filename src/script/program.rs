@@ -286,6 +286,7 @@ fn wired(wiring: Wiring, places: Places, ruleset: &Ruleset) -> Wiring {
         has_label: ruleset.has_fn("label", 1),
         has_redeal: ruleset.has_fn("redeal_unseen", 0),
         moves: ruleset.declared.moves.clone().into(),
+        deal_numbers: ruleset.declared.deal_numbers,
         ..wiring
     }
 }
