@@ -318,7 +318,8 @@ pub struct GameArgs {
     /// Load a saved game (from `save` in the REPL) instead of dealing a new one
     #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "deal", "opts"])]
     pub load: Option<PathBuf>,
-    /// The deal's seed (default: a fresh one, shown when the game starts)
+    /// The deal's seed, or its deal number where the ruleset deals numbered deals (default:
+    /// a fresh one, shown when the game starts)
     #[arg(long)]
     pub seed: Option<u64>,
     /// A deal file fixing the order of the script's shuffles
