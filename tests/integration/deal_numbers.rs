@@ -6,7 +6,7 @@
 
 use crate::delve;
 use predicates::str::contains;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 const MICROSOFT: &str = "tests/scripts/deals/freecell-deal.rhai";
 const PYSOLFC: &str = "tests/scripts/deals/klondike-deal.rhai";
@@ -184,4 +184,25 @@ fn the_mc_bot_can_not_read_a_face_down_card_of_a_numbered_deal() {
         (0.35..=0.65).contains(&rate),
         "honest play wins about 1/2, not {rate}"
     );
+}
+
+#[test]
+fn the_pages_start_form_refuses_a_seed_that_is_no_deal_number() {
+    let home = tempfile::tempdir().unwrap();
+    let script = std::fs::canonicalize(MICROSOFT).unwrap();
+    let script = script.to_str().unwrap();
+    let server = crate::serve::Server::start(home.path(), &[script]);
+    let game = server
+        .ruleset_names()
+        .into_iter()
+        .find(|name| name.contains("freecell-deal"))
+        .unwrap();
+    let (status, reply) = server.post("/session", &json!({"game": game, "seed": 0}));
+    assert_eq!(status, 400, "{reply}");
+    assert!(
+        reply["message"].as_str().unwrap().contains(MICROSOFT_RANGE),
+        "{reply}"
+    );
+    let (status, reply) = server.post("/session", &json!({"game": game, "seed": 1}));
+    assert_eq!(status, 200, "{reply}");
 }
