@@ -234,6 +234,7 @@ fn open(args: &GameArgs) -> Result<Opened> {
             deal_text: None,
             opts: args.opts.clone(),
             base: None,
+            first_unless_seeded: false,
         };
         return Ok(Opened {
             session: Some(spec.open()?),

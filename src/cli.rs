@@ -155,9 +155,9 @@ pub struct SimArgs {
     /// How many games: seeds S to S+N-1
     #[arg(long, default_value_t = 1000, value_parser = at_least_one)]
     pub games: u64,
-    /// The first seed
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
+    /// The first seed (default: the ruleset's first, 0 or its first deal number)
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Who plays: `random` (uniform among the options), `heuristic` (the script's own bot),
     /// `mc` (Monte Carlo over worlds the player can not tell apart, never peeking) or
     /// `solver` (a player who peeks at every card: the winnable share, a ceiling)
@@ -295,9 +295,9 @@ pub struct CheckArgs {
     /// Games per configuration
     #[arg(long, default_value_t = 200, value_parser = at_least_one)]
     pub games: u64,
-    /// The first seed
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
+    /// The first seed (default: the ruleset's first, 0 or its first deal number)
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Folder for a failing game's transcript (default: a new temporary folder)
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
@@ -318,7 +318,8 @@ pub struct GameArgs {
     /// Load a saved game (from `save` in the REPL) instead of dealing a new one
     #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "deal", "opts"])]
     pub load: Option<PathBuf>,
-    /// The deal's seed (default: a fresh one, shown when the game starts)
+    /// The deal's seed, or its deal number where the ruleset deals numbered deals (default:
+    /// a fresh one, shown when the game starts)
     #[arg(long)]
     pub seed: Option<u64>,
     /// A deal file fixing the order of the script's shuffles

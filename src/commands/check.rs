@@ -18,7 +18,7 @@ use crate::run::{self, Answerer, Deal, Event, Plan, Report, Stop};
 use crate::script::declare::Options;
 use crate::script::error::ErrorKind;
 use crate::script::ScriptError;
-use crate::session::open::{options_for, Setting};
+use crate::session::open::{options_for, Setting, UsageError};
 use crate::session::save;
 use crate::session::Session;
 use anyhow::Result;
@@ -115,7 +115,10 @@ pub fn check(
     if games == 0 {
         return Ok(None);
     }
-    let last = crate::usage::last_seed(first, games)?;
+    let last = program
+        .ruleset()
+        .check_seeds(first, games)
+        .map_err(UsageError)?;
     for seed in first..=last {
         let game = Game {
             program: &program,
@@ -137,15 +140,16 @@ pub fn check(
     Ok(None)
 }
 
-/// Checks each configuration on seeds `first..first + games`, on every
-/// core; for each, in order, its first failure (by seed) or none.
+/// Checks each configuration on seeds `first..first + games` (without
+/// `first`, from each ruleset's first seed), on every core; for each, in
+/// order, its first failure (by seed) or none.
 pub fn check_all(
     configurations: &[Configuration],
-    first: u64,
+    first: Option<u64>,
     games: u64,
     bot: Option<Bot>,
 ) -> Result<Vec<Option<Failure>>> {
-    crate::usage::last_seed(first, games)?;
+    let firsts = first_seeds(configurations, first, games)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .stack_size(crate::threads::STACK)
         .build()
@@ -160,7 +164,7 @@ pub fn check_all(
         let mut offset = 0;
         while offset < games {
             let count = size.min(games - offset);
-            runs.push((at, configuration, first + offset, count));
+            runs.push((at, configuration, firsts[at] + offset, count));
             offset += count;
         }
     }
@@ -178,6 +182,30 @@ pub fn check_all(
         }
     }
     Ok(first_failures)
+}
+
+/// Each configuration's first seed: `first`, else its ruleset's first;
+/// every seed of the run checked to deal a game of it.
+fn first_seeds(
+    configurations: &[Configuration],
+    first: Option<u64>,
+    games: u64,
+) -> Result<Vec<u64>> {
+    let mut known: Vec<(&str, u64)> = Vec::new();
+    let mut firsts = Vec::with_capacity(configurations.len());
+    for (game, _) in configurations {
+        if let Some(&(_, seed)) = known.iter().find(|(g, _)| g == game) {
+            firsts.push(seed);
+            continue;
+        }
+        let program = Program::load_named(game)?;
+        let ruleset = program.ruleset();
+        let seed = first.unwrap_or_else(|| ruleset.first_seed());
+        ruleset.check_seeds(seed, games).map_err(UsageError)?;
+        known.push((game, seed));
+        firsts.push(seed);
+    }
+    Ok(firsts)
 }
 
 impl Game<'_> {

@@ -23,14 +23,14 @@ pub(crate) fn command(args: &SimArgs) -> Result<()> {
     if matches!(bot, Bot::Mc(_)) {
         return Err(UsageError("--profile counts the steps of one engine, and the mc bot plays its worlds in others: profile --bot random or heuristic".into()).into());
     }
-    crate::usage::last_seed(args.seed, args.games)?;
     let setup = Setup {
         game: args.game.clone(),
         opts: args.opts.clone(),
     };
     let loaded = setup.load(bot, true)?;
+    let first_seed = loaded.first_seed(args.seed, args.games)?;
     let bar = sim::progress_bar(args.games, &setup.describe());
-    let outcome = sim::simulate(&loaded, bot, args.seed, args.games, 1, &bar)?;
+    let outcome = sim::simulate(&loaded, bot, first_seed, args.games, 1, &bar)?;
     bar.finish_and_clear();
     let summary = sim::summarize(&setup, bot, &outcome);
     let mut out = anstream::stdout();

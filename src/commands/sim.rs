@@ -68,6 +68,17 @@ impl Loaded {
     pub(crate) fn program(&self) -> &Program {
         &self.program
     }
+
+    /// The run's first seed: `given`, else the ruleset's first; every seed
+    /// of the run checked to deal a game of it.
+    pub(crate) fn first_seed(&self, given: Option<u64>, games: u64) -> Result<u64> {
+        let ruleset = self.program.ruleset();
+        let first = given.unwrap_or_else(|| ruleset.first_seed());
+        ruleset
+            .check_seeds(first, games)
+            .map_err(crate::usage::UsageError)?;
+        Ok(first)
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -243,6 +254,9 @@ pub(crate) struct Configured {
     pub first: (Setup, Loaded, Bot),
     pub second: Option<(Setup, Loaded, Bot)>,
     pub jobs: usize,
+    /// The first seed (`--seed`, else the first ruleset's first), which
+    /// deals a game of each configuration, as do the seeds after it.
+    pub first_seed: u64,
 }
 
 impl Configured {
@@ -254,7 +268,6 @@ impl Configured {
             Some(name) => Bot::for_sim(name, &args.mc, &args.solver)?,
             None => bot,
         };
-        crate::usage::last_seed(args.seed, args.games)?;
         let jobs = jobs(args);
         let first = Setup {
             game: args.game.clone(),
@@ -270,9 +283,11 @@ impl Configured {
             },
         });
         let first_loaded = first.load(bot, false)?;
+        let first_seed = first_loaded.first_seed(args.seed, args.games)?;
         let second = match second {
             Some(setup) => {
                 let loaded = setup.load(vs_bot, false)?;
+                loaded.first_seed(Some(first_seed), args.games)?;
                 Some((setup, loaded, vs_bot))
             }
             None => None,
@@ -281,6 +296,7 @@ impl Configured {
             first: (first, first_loaded, bot),
             second,
             jobs,
+            first_seed,
         })
     }
 
@@ -333,8 +349,9 @@ pub(crate) fn command(args: &crate::cli::SimArgs) -> Result<()> {
     if let Some(dir) = &args.out {
         return out_dir::command(args, &configured, dir);
     }
-    let (a, b) = configured.play(args.seed, args.games, "")?;
-    let seeds = |i: usize| args.seed + i as u64;
+    let first_seed = configured.first_seed;
+    let (a, b) = configured.play(first_seed, args.games, "")?;
+    let seeds = |i: usize| first_seed + i as u64;
     let jobs = configured
         .jobs
         .min(usize::try_from(args.games).unwrap_or(usize::MAX));

@@ -7,7 +7,7 @@
 use crate::cli::GameArgs;
 use crate::run::solve::{self, Budget, Verdict, MAX_POSITIONS};
 use crate::run::{Deal, Program};
-use crate::session::open::{fresh_seed, options_for, Setting};
+use crate::session::open::{options_for, Setting, UsageError};
 use anyhow::{bail, Result};
 use std::time::{Duration, Instant};
 
@@ -47,16 +47,27 @@ pub(crate) fn first_winnable(
 ) -> Result<(u64, String)> {
     let program = Program::load_named(game)?;
     let options = options_for(program.ruleset(), opts)?;
-    let first = first.unwrap_or_else(fresh_seed);
+    let ruleset = program.ruleset();
+    let first = match first {
+        Some(seed) => {
+            ruleset.check_seed(seed).map_err(UsageError)?;
+            seed
+        }
+        None => ruleset.fresh_seed(),
+    };
     let started = Instant::now();
-    for seed in (first..).take(MOST_SEEDS as usize) {
+    let mut seed = first;
+    for tried in 0..MOST_SEEDS {
         if started.elapsed() > MOST_TIME {
             break;
+        }
+        if tried > 0 {
+            seed = ruleset.next_seed(seed);
         }
         let deal = Deal { seed, stack: None };
         let solved = solve::solve(&program, &options, &deal, &[], BUDGET, &mut |_| {})?;
         if solved.verdict == Verdict::Winnable {
-            let passed = seed - first;
+            let passed = tried;
             let note = format!(
                 "Seed {seed} is winnable: the solver found a win, reading every card (it gives no hints){}.",
                 if passed == 0 {

@@ -1,9 +1,11 @@
 //! Deal files: a stacked deck for tests and puzzles. Line k orders the k-th
 //! shuffle the script performs, top card first; it may list only the top of
-//! the pile, the rest is shuffled with the seed. `#` starts a comment and a
-//! line of just `*` leaves that shuffle to the seed.
+//! the pile, the rest is shuffled with the seed (or lies as the numbered
+//! deal lays it). `#` starts a comment and a line of just `*` leaves that
+//! shuffle to the seed.
 
 use crate::game::card::{Card, CardPattern};
+use crate::game::deal_numbers::DealNumbers;
 use crate::game::random::Random;
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
@@ -66,18 +68,32 @@ impl DealFile {
     }
 }
 
+/// How a shuffle orders its cards before a deal file's line stacks them:
+/// from the game's random stream, or as the field's deal of a number.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Order {
+    Random,
+    Numbered(DealNumbers, u64),
+}
+
 /// Shuffles `cards` (bottom to top) as the `nth` shuffle of the game: with the
-/// seed, then with the deal file's line for it, if any, moving its cards on top.
-/// The random stream is used the same either way, so stacking the first
-/// shuffle does not change the second.
+/// seed (or as the numbered deal), then with the deal file's line for it, if
+/// any, moving its cards on top. The random stream is used the same either
+/// way, so stacking the first shuffle does not change the second.
 pub(crate) fn shuffle(
     cards: &mut Vec<Card>,
     nth: usize,
     deal: Option<&DealFile>,
     random: &mut Random,
     pile_name: &str,
+    order: Order,
 ) -> Result<()> {
-    random.shuffle(cards);
+    match order {
+        Order::Random => random.shuffle(cards),
+        Order::Numbered(numbers, number) => numbers
+            .deal(number, cards, pile_name)
+            .map_err(anyhow::Error::msg)?,
+    }
     let Some(deal) = deal else { return Ok(()) };
     let Some(line) = deal.lines.get(nth) else {
         return Ok(());
@@ -137,7 +153,15 @@ mod tests {
     fn a_line_puts_its_cards_on_top_in_order() {
         let deal = DealFile::parse("t", "# monsters\nKS QS  # the rest random\n").unwrap();
         let mut cards = spades();
-        shuffle(&mut cards, 0, Some(&deal), &mut Random::new(3), "deck").unwrap();
+        shuffle(
+            &mut cards,
+            0,
+            Some(&deal),
+            &mut Random::new(3),
+            "deck",
+            Order::Random,
+        )
+        .unwrap();
         assert_eq!(top_first(&cards)[..2], ["K♠", "Q♠"]);
         assert_eq!(cards.len(), 13);
     }
@@ -146,11 +170,48 @@ mod tests {
     fn the_rest_of_the_pile_follows_the_seed() {
         let deal = DealFile::parse("t", "KS").unwrap();
         let mut stacked = spades();
-        shuffle(&mut stacked, 0, Some(&deal), &mut Random::new(3), "deck").unwrap();
+        shuffle(
+            &mut stacked,
+            0,
+            Some(&deal),
+            &mut Random::new(3),
+            "deck",
+            Order::Random,
+        )
+        .unwrap();
         let mut plain = spades();
-        shuffle(&mut plain, 0, None, &mut Random::new(3), "deck").unwrap();
+        shuffle(
+            &mut plain,
+            0,
+            None,
+            &mut Random::new(3),
+            "deck",
+            Order::Random,
+        )
+        .unwrap();
         plain.retain(|c| c != &card("KS"));
         assert_eq!(stacked[..12], plain[..]);
+    }
+
+    #[test]
+    fn a_line_stacks_a_numbered_deal_and_the_rest_lies_as_it_deals() {
+        let deal = DealFile::parse("t", "KS QS").unwrap();
+        let numbered = Order::Numbered(DealNumbers::Microsoft, 1);
+        let mut stacked = Card::deck(0);
+        shuffle(
+            &mut stacked,
+            0,
+            Some(&deal),
+            &mut Random::new(1),
+            "deck",
+            numbered,
+        )
+        .unwrap();
+        assert_eq!(top_first(&stacked)[..3], ["K♠", "Q♠", "J♦"]);
+        let mut plain = Card::deck(0);
+        shuffle(&mut plain, 0, None, &mut Random::new(1), "deck", numbered).unwrap();
+        plain.retain(|c| c != &card("KS") && c != &card("QS"));
+        assert_eq!(stacked[..50], plain[..]);
     }
 
     #[test]
@@ -158,9 +219,25 @@ mod tests {
         let deal = DealFile::parse("t", "*\n").unwrap();
         for nth in [0, 1] {
             let mut stacked = spades();
-            shuffle(&mut stacked, nth, Some(&deal), &mut Random::new(5), "d").unwrap();
+            shuffle(
+                &mut stacked,
+                nth,
+                Some(&deal),
+                &mut Random::new(5),
+                "d",
+                Order::Random,
+            )
+            .unwrap();
             let mut plain = spades();
-            shuffle(&mut plain, nth, None, &mut Random::new(5), "d").unwrap();
+            shuffle(
+                &mut plain,
+                nth,
+                None,
+                &mut Random::new(5),
+                "d",
+                Order::Random,
+            )
+            .unwrap();
             assert_eq!(stacked, plain);
         }
     }
@@ -169,9 +246,16 @@ mod tests {
     fn a_card_not_in_the_pile_names_the_line() {
         let deal = DealFile::parse("deal.txt", "\n# comment\nAS 7H\n").unwrap();
         let mut cards = spades();
-        let error = shuffle(&mut cards, 0, Some(&deal), &mut Random::new(1), "power")
-            .unwrap_err()
-            .to_string();
+        let error = shuffle(
+            &mut cards,
+            0,
+            Some(&deal),
+            &mut Random::new(1),
+            "power",
+            Order::Random,
+        )
+        .unwrap_err()
+        .to_string();
         assert_eq!(
             error,
             "deal.txt line 3: 7♥ is not among the 13 cards of pile `power` being shuffled"
@@ -186,9 +270,16 @@ mod tests {
     #[test]
     fn a_card_listed_twice_is_named() {
         let deal = DealFile::parse("d", "AS AS").unwrap();
-        let error = shuffle(&mut spades(), 0, Some(&deal), &mut Random::new(1), "p")
-            .unwrap_err()
-            .to_string();
+        let error = shuffle(
+            &mut spades(),
+            0,
+            Some(&deal),
+            &mut Random::new(1),
+            "p",
+            Order::Random,
+        )
+        .unwrap_err()
+        .to_string();
         assert!(error.contains("A♠ is listed twice"), "{error}");
     }
 
@@ -205,7 +296,15 @@ mod tests {
     fn jk_takes_whichever_joker_is_left() {
         let deal = DealFile::parse("d", "JK JK").unwrap();
         let mut cards = Card::deck(2);
-        shuffle(&mut cards, 0, Some(&deal), &mut Random::new(1), "p").unwrap();
+        shuffle(
+            &mut cards,
+            0,
+            Some(&deal),
+            &mut Random::new(1),
+            "p",
+            Order::Random,
+        )
+        .unwrap();
         assert!(top_first(&cards)[..2]
             .iter()
             .all(|c| c == "RJ" || c == "BJ"));

@@ -33,6 +33,7 @@ pub(crate) const COMMANDS: &[Manual] = &[
         summary: "start a game: a name from `list` or a path to a .rhai file",
         details: "Starts a game of a ruleset from `list`, or of a script file you name by its path. \
          A seed picks the deal; without one you get a fresh deal and its seed is shown. \
+         A ruleset that deals the field's numbered deals takes its deal numbers as seeds. \
          --opt KEY=VALUE sets one of the ruleset's options (`options` lists them once a \
          game is on); repeat it for more. At a terminal, a game in progress is only \
          replaced after you say yes.\n\

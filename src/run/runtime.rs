@@ -34,6 +34,8 @@ pub struct Runtime {
     /// Bots draw from their own stream, so the game's never depends on them.
     bot_random: Random,
     deal: Option<Arc<DealFile>>,
+    /// The deal's seed: a ruleset with deal numbers deals that number.
+    seed: u64,
     shuffles: usize,
     options: rhai::Map,
     /// Choices to replay, and how many have been used.
@@ -96,6 +98,7 @@ impl Runtime {
             random: Random::new(0),
             bot_random: Random::new(0),
             deal: None,
+            seed: 0,
             shuffles: 0,
             options: rhai::Map::new(),
             replay: Vec::new(),
@@ -134,6 +137,7 @@ impl Runtime {
         self.random = Random::new(plan.deal.seed);
         self.bot_random = Random::new(plan.deal.seed ^ 0x05EE_DB07);
         self.deal = plan.deal.stack;
+        self.seed = plan.deal.seed;
         self.options = plan
             .options
             .iter()

@@ -1,5 +1,6 @@
 //! What a ruleset's top level declares when it loads: its title, one-line
-//! summary, rules text, and options with defaults and the values they allow.
+//! summary, rules text, options with defaults and the values they allow,
+//! and how its deals are numbered (`deal_numbers`).
 //! A variant's top level runs after its base's and may change defaults with
 //! `variant_default`, and declare, change or drop a kind of move
 //! (`move_kind`, `change_move_kind`, `drop_move_kind`). Option values are plain Rust values, so a session can
@@ -7,6 +8,7 @@
 //! typed JSON.
 
 use super::move_kind::MoveKind;
+use crate::game::deal_numbers::DealNumbers;
 use anyhow::{bail, Result};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, NativeCallContext};
 use serde::{Deserialize, Serialize};
@@ -108,6 +110,9 @@ pub struct Declarations {
     pub moves: Vec<MoveKind>,
     /// What a position is, beyond its piles.
     pub position: super::position_rules::PositionRules,
+    /// How its deals are numbered: the field's own numbers, or (none) the
+    /// host's seeds.
+    pub(crate) deal_numbers: Option<DealNumbers>,
 }
 
 impl Declarations {
@@ -204,33 +209,13 @@ pub(crate) fn register(engine: &mut Engine, declared: &Rc<RefCell<Declarations>>
     engine.register_fn("rules", move |text: &str| {
         d.borrow_mut().rules = text.into();
     });
+    register_options(engine, declared);
+    // A variant keeps its base's numbering unless it declares another.
     let d = declared.clone();
-    engine.register_fn("option", move |name: &str, default: Dynamic, help: &str| {
-        declare_option(&d, name, &default, help, &Array::new(), None)
+    engine.register_fn("deal_numbers", move |name: &str| -> Fallible<()> {
+        d.borrow_mut().deal_numbers = DealNumbers::named(name)?;
+        Ok(())
     });
-    let d = declared.clone();
-    engine.register_fn(
-        "option",
-        move |name: &str, default: Dynamic, help: &str, allowed: Array| {
-            declare_option(&d, name, &default, help, &allowed, None)
-        },
-    );
-    // `option("limit", 7, "...", 0..=52)`: a number within bounds.
-    let d = declared.clone();
-    engine.register_fn(
-        "option",
-        move |name: &str, default: Dynamic, help: &str, range: RangeInclusive<i64>| {
-            declare_option(&d, name, &default, help, &Array::new(), Some(range))
-        },
-    );
-    let d = declared.clone();
-    engine.register_fn(
-        "option",
-        move |name: &str, default: Dynamic, help: &str, range: std::ops::Range<i64>| {
-            let range = range.start..=range.end.saturating_sub(1);
-            declare_option(&d, name, &default, help, &Array::new(), Some(range))
-        },
-    );
     // Each kind's map as declared, while the top levels run: a variant's
     // `change_move_kind` replaces some of its keys.
     let maps: Rc<RefCell<BTreeMap<String, Map>>> = Rc::default();
@@ -294,6 +279,37 @@ pub(crate) fn register(engine: &mut Engine, declared: &Rc<RefCell<Declarations>>
                 .map_err(|e| format!("variant_default: {e}"))?;
             spec.default = value;
             Ok(())
+        },
+    );
+}
+
+/// `option(name, default, help)`, with the values allowed as a list or a range.
+fn register_options(engine: &mut Engine, declared: &Rc<RefCell<Declarations>>) {
+    let d = declared.clone();
+    engine.register_fn("option", move |name: &str, default: Dynamic, help: &str| {
+        declare_option(&d, name, &default, help, &Array::new(), None)
+    });
+    let d = declared.clone();
+    engine.register_fn(
+        "option",
+        move |name: &str, default: Dynamic, help: &str, allowed: Array| {
+            declare_option(&d, name, &default, help, &allowed, None)
+        },
+    );
+    // `option("limit", 7, "...", 0..=52)`: a number within bounds.
+    let d = declared.clone();
+    engine.register_fn(
+        "option",
+        move |name: &str, default: Dynamic, help: &str, range: RangeInclusive<i64>| {
+            declare_option(&d, name, &default, help, &Array::new(), Some(range))
+        },
+    );
+    let d = declared.clone();
+    engine.register_fn(
+        "option",
+        move |name: &str, default: Dynamic, help: &str, range: std::ops::Range<i64>| {
+            let range = range.start..=range.end.saturating_sub(1);
+            declare_option(&d, name, &default, help, &Array::new(), Some(range))
         },
     );
 }

@@ -8,6 +8,7 @@ use super::error::{ErrorKind, HostFault, Places};
 use super::limits::MAX_NAME;
 use super::move_kind::MoveKind;
 use crate::game::card::Card;
+use crate::game::deal_numbers::DealNumbers;
 use crate::game::pile::Placed;
 use crate::game::table::Table;
 use rhai::{Array, Dynamic, EvalAltResult, ImmutableString, NativeCallContext, Position};
@@ -64,6 +65,9 @@ pub(crate) struct Wiring {
     pub(crate) moves: Rc<[MoveKind]>,
     /// What a position is, beyond the piles (`position_rules.rs`).
     pub(crate) position: Rc<super::position_rules::PositionRules>,
+    /// The field's numbering its seeds are, if it declared one: the first
+    /// shuffle lays the deal of that number.
+    pub(crate) deal_numbers: Option<DealNumbers>,
 }
 
 /// How a ruleset's bot chooses.

@@ -313,6 +313,7 @@ fn wired(wiring: Wiring, places: Places, ruleset: &Ruleset) -> Wiring {
         has_redeal: ruleset.has_fn("redeal_unseen", 0),
         moves: ruleset.declared.moves.clone().into(),
         position: Rc::new(ruleset.declared.position.clone()),
+        deal_numbers: ruleset.declared.deal_numbers,
         ..wiring
     }
 }

@@ -47,6 +47,50 @@ impl Ruleset {
     pub fn option(&self, name: &str) -> Option<&OptionSpec> {
         self.declared.option(name)
     }
+
+    /// Whether `seed` deals a game of it: any seed does, unless it declared
+    /// deal numbers; the message names the ruleset and the numbers.
+    pub(crate) fn check_seed(&self, seed: u64) -> Result<(), String> {
+        match self.declared.deal_numbers {
+            Some(numbers) => numbers
+                .check(seed)
+                .map_err(|why| format!("{}: {why}", self.name())),
+            None => Ok(()),
+        }
+    }
+
+    /// The seeds `first` to `first + games - 1`, checked: the last of them.
+    pub(crate) fn check_seeds(&self, first: u64, games: u64) -> Result<u64, String> {
+        self.check_seed(first)?;
+        let last = crate::usage::last_seed(first, games).map_err(|e| e.0)?;
+        self.check_seed(last).map_err(|why| {
+            format!("seeds {first} to {last} (--seed and --games) pass the last deal: {why}")
+        })?;
+        Ok(last)
+    }
+
+    /// A fresh deal's seed, short enough to type back in.
+    pub(crate) fn fresh_seed(&self) -> u64 {
+        match self.declared.deal_numbers {
+            Some(numbers) => numbers.fresh(),
+            None => u64::from(rand::random::<u32>()),
+        }
+    }
+
+    /// The first seed of a run of games that names none.
+    pub(crate) fn first_seed(&self) -> u64 {
+        self.declared
+            .deal_numbers
+            .map_or(0, |numbers| *numbers.range().start())
+    }
+
+    /// The seed of the deal after `seed`'s.
+    pub(crate) fn next_seed(&self, seed: u64) -> u64 {
+        match self.declared.deal_numbers {
+            Some(numbers) => numbers.next(seed),
+            None => seed.wrapping_add(1),
+        }
+    }
 }
 
 /// One level of a ruleset: a script and its parts, which see each other's

@@ -168,7 +168,13 @@ pub(crate) fn apply(session: &mut Session, command: Command) -> Result<Effect, F
             Ok(Effect::moved("Back to the start of this deal.", false))
         }
         Command::New(seed) => {
-            let seed = seed.unwrap_or(session.deal.seed.wrapping_add(1));
+            let seed = match seed {
+                Some(seed) => {
+                    session.ruleset.check_seed(seed).map_err(Failure::Refused)?;
+                    seed
+                }
+                None => session.ruleset.next_seed(session.deal.seed),
+            };
             session.new_deal(seed).map_err(|e| Failure::script(&e))?;
             let mut effect = Effect::moved(format!("New deal: seed {seed}."), true);
             effect.replaced = Some(false);
@@ -303,6 +309,12 @@ fn reload(session: &mut Session) -> Result<Effect, Failure> {
                 .map(|s| s.kind),
             note: GOES_ON,
         })?;
+    // The script may have come to number its deals since.
+    ruleset.check_seed(session.deal.seed).map_err(|why| {
+        Failure::Refused(format!(
+            "the reloaded script does not deal this game: {why} (the game goes on as it was)"
+        ))
+    })?;
     let wanted = session.choices().len();
     session.reload(live, ruleset).map_err(|e| Failure::Script {
         message: format!("script error: {e}"),

@@ -26,6 +26,9 @@ pub struct GameSpec {
     /// The folder relative paths (game, deal) are tried from first: a
     /// transcript's own folder, so a test folder runs from anywhere.
     pub base: Option<PathBuf>,
+    /// Without a seed, deal the ruleset's first (0, or its first deal
+    /// number) rather than a fresh one: a transcript replays alike.
+    pub first_unless_seeded: bool,
 }
 
 impl GameSpec {
@@ -52,16 +55,18 @@ impl GameSpec {
                 None => None,
             },
         };
-        let seed = self.seed.unwrap_or_else(fresh_seed);
+        let seed = match self.seed {
+            Some(seed) => {
+                ruleset.check_seed(seed).map_err(UsageError)?;
+                seed
+            }
+            None if self.first_unless_seeded => ruleset.first_seed(),
+            None => ruleset.fresh_seed(),
+        };
         let deal = Deal { seed, stack };
         Session::begin(live, ruleset, options, deal, Vec::new())
             .context("the game failed before its first decision")
     }
-}
-
-/// A seed short enough to type back in.
-pub(crate) fn fresh_seed() -> u64 {
-    u64::from(rand::random::<u32>())
 }
 
 /// One option set by a person: `KEY=VALUE` as `--opt`, `play` and a

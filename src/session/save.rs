@@ -171,6 +171,9 @@ pub(crate) fn load_text(text: &str, shown: &str, trust: Trust) -> Result<Loaded>
         Some(text) => Some(Arc::new(DealFile::parse(shown, text)?)),
         None => None,
     };
+    ruleset
+        .check_seed(file.seed)
+        .map_err(|why| anyhow::anyhow!("the seed saved in {shown}: {why}"))?;
     let wanted = file.choices.len();
     let deal = Deal {
         seed: file.seed,

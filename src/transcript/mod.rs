@@ -32,8 +32,8 @@ impl Transcript {
 
     pub(crate) fn parse(path: &Path, text: &str) -> Result<Transcript> {
         let mut spec = GameSpec {
-            seed: Some(0),
             base: path.parent().map(Path::to_path_buf),
+            first_unless_seeded: true,
             ..GameSpec::default()
         };
         let mut lines = Vec::new();

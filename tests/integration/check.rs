@@ -159,7 +159,7 @@ fn the_first_failing_seed_is_named_however_the_seeds_are_shared_out() {
         (script.to_string(), Vec::new()),
         (script.to_string(), vec!["lone_option=ask".parse().unwrap()]),
     ];
-    let found = check_all(&configurations, 4, 9, None).unwrap();
+    let found = check_all(&configurations, Some(4), 9, None).unwrap();
     assert_eq!(found.len(), 2);
     for failure in found {
         assert_eq!(failure.unwrap().seed, 4, "the lowest seed, on any core");

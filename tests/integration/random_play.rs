@@ -12,7 +12,7 @@ use delve::{check_all, every_configuration};
 fn every_ruleset_keeps_every_invariant_under_random_play() {
     let configurations = every_configuration();
     assert!(configurations.len() > 8, "{configurations:?}");
-    let found = check_all(&configurations, 1_000_003, 1, None).unwrap();
+    let found = check_all(&configurations, Some(1_000_003), 1, None).unwrap();
     for ((name, opts), failure) in configurations.iter().zip(found) {
         assert!(failure.is_none(), "{name} {opts:?}: {failure:?}");
     }

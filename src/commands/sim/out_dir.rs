@@ -20,7 +20,7 @@ use std::path::Path;
 const GAMES_PER_SHARD: u64 = 1000;
 
 pub(super) fn command(args: &SimArgs, configured: &Configured, dir: &Path) -> Result<()> {
-    let run = run_of(args, dir)?;
+    let run = run_of(args, configured.first_seed, dir)?;
     let files = play_shards(configured, dir, run, args.shard)?;
     if args.shard.is_some() {
         return Ok(());
@@ -35,7 +35,7 @@ pub(super) fn command(args: &SimArgs, configured: &Configured, dir: &Path) -> Re
 /// The run a command line cuts into shards in `dir`: `--shard K/N`,
 /// `--shards N`, else as many as the shards already in `dir` say (so that
 /// `--out DIR` after a job array pools its shards), else one per 1,000 games.
-pub(super) fn run_of(args: &SimArgs, dir: &Path) -> Result<Run, UsageError> {
+pub(super) fn run_of(args: &SimArgs, first_seed: u64, dir: &Path) -> Result<Run, UsageError> {
     let shards = args
         .shard
         .map(|s| s.count)
@@ -49,7 +49,7 @@ pub(super) fn run_of(args: &SimArgs, dir: &Path) -> Result<Run, UsageError> {
         )));
     }
     Ok(Run {
-        first_seed: args.seed,
+        first_seed,
         games: args.games,
         shards,
     })

@@ -20,7 +20,6 @@ use anyhow::{anyhow, Result};
 use std::io::Write;
 
 pub(super) fn command(args: &SimArgs, sweep: &Sweep, jobs: usize) -> Result<()> {
-    crate::usage::last_seed(args.seed, args.games)?;
     let bot_names = if args.sweep_bots.is_empty() {
         vec![args.bot.clone()]
     } else {
@@ -42,12 +41,14 @@ pub(super) fn command(args: &SimArgs, sweep: &Sweep, jobs: usize) -> Result<()> 
                 opts,
             };
             let loaded = setup.load(bot, false)?;
+            let first_seed = loaded.first_seed(args.seed, args.games)?;
             configured.push((
                 value.clone(),
                 Configured {
                     first: (setup, loaded, bot),
                     second: None,
                     jobs,
+                    first_seed,
                 },
             ));
         }
@@ -67,28 +68,30 @@ pub(super) fn command(args: &SimArgs, sweep: &Sweep, jobs: usize) -> Result<()> 
                     index % sweep.values.len(),
                     plain(&format!("{}={value}", sweep.name))
                 ));
-                let run = run_of(args, &folder)?;
+                let run = run_of(args, config.first_seed, &folder)?;
                 let files = play_shards(config, &folder, run, args.shard)?;
                 if args.shard.is_some() {
                     continue;
                 }
                 gather(&files)?.a.2
             }
-            None => config.play(args.seed, args.games, "")?.0,
+            None => config.play(config.first_seed, args.games, "")?.0,
         };
         points.push(point(value, bot, &outcome));
     }
     if args.shard.is_some() {
         return Ok(());
     }
+    // Every value deals from the same first seed: one ruleset.
+    let first_seed = configured.first().map_or(0, |(_, c)| c.first_seed);
     let mut out = anstream::stdout();
     if args.json {
         let opts: Vec<String> = args.opts.iter().map(ToString::to_string).collect();
         let json = serde_json::json!({ "sweep": sweep.name, "game": args.game, "opts": opts,
-            "first_seed": args.seed, "games": args.games, "points": points });
+            "first_seed": first_seed, "games": args.games, "points": points });
         writeln!(out, "{json}")?;
     } else {
-        write!(out, "{}", table(args, sweep, &points))?;
+        write!(out, "{}", table(args, first_seed, sweep, &points))?;
     }
     let chart = args
         .chart
@@ -115,11 +118,11 @@ fn point(value: &str, bot: Bot, outcome: &Outcome) -> Point {
 }
 
 /// The sweep as text: a row per value and bot.
-fn table(args: &SimArgs, sweep: &Sweep, points: &[Point]) -> String {
-    let last = args.seed + (args.games - 1);
+fn table(args: &SimArgs, first_seed: u64, sweep: &Sweep, points: &[Point]) -> String {
+    let last = first_seed + (args.games - 1);
     let mut text = format!(
         "{} by {}, seeds {} to {last} (the same for every value)\n  {:>10}  {:<10} {:>8} {:>8} {:>9}  95% CI         mean score\n",
-        args.game, sweep.name, args.seed, "value", "bot", "games", "wins", "win rate"
+        args.game, sweep.name, first_seed, "value", "bot", "games", "wins", "win rate"
     );
     let pct = |x: f64| format!("{:.1}%", 100.0 * x);
     for p in points {

@@ -7,6 +7,7 @@ use super::Runtime;
 use crate::game::card::Card;
 use crate::game::pile::Placed;
 use crate::game::table::Table;
+use crate::run::world::Watcher;
 use crate::run::{inspect, protocol, Event, Outcome, Stop};
 use crate::script::host::{fault, halt, Asked, Fallible, Host, Mode, Wiring};
 use crate::script::limits::MAX_OPTIONS;
@@ -113,26 +114,29 @@ impl Host for Runtime {
         }
     }
 
-    /// Shuffles `cards` as the next shuffle of the game (a deal file may fix its top).
+    /// Shuffles `cards` as the next shuffle of the game (a deal file may fix
+    /// its top). In a ruleset with deal numbers, the game's first shuffle
+    /// lays the deal its seed numbers; a world deals it afresh as any other
+    /// (keeping what the player saw), for the number would tell the rest.
     fn shuffle(&mut self, cards: &mut Vec<Card>, pile: &str) -> anyhow::Result<usize> {
+        use crate::game::deal::{shuffle, Order};
         let nth = self.shuffles;
         self.shuffles += 1;
-        if let Some(watcher) = self.watcher.as_mut() {
-            if watcher.shuffles_past(nth) {
+        let in_world = self.watcher.as_ref().is_some_and(Watcher::is_world);
+        let order = match self.wiring.deal_numbers {
+            Some(numbers) if nth == 0 && !in_world => Order::Numbered(numbers, self.seed),
+            _ => Order::Random,
+        };
+        let deal = self.deal.as_deref();
+        match self.watcher.as_mut() {
+            Some(watcher) if watcher.shuffles_past(nth) => {
                 watcher.shuffle(cards, nth, &mut self.random);
-            } else {
-                crate::game::deal::shuffle(
-                    cards,
-                    nth,
-                    self.deal.as_deref(),
-                    &mut self.random,
-                    pile,
-                )?;
             }
-            watcher.shuffled(cards);
-            return Ok(nth);
+            _ => shuffle(cards, nth, deal, &mut self.random, pile, order)?,
         }
-        crate::game::deal::shuffle(cards, nth, self.deal.as_deref(), &mut self.random, pile)?;
+        if let Some(watcher) = self.watcher.as_mut() {
+            watcher.shuffled(cards);
+        }
         Ok(nth)
     }
 

@@ -1,0 +1,181 @@
+//! The field's own deal numbers. A ruleset that declares
+//! `deal_numbers("microsoft")` or `deal_numbers("pysolfc")` takes its seed
+//! as the number of a deal as those programs number them: the seed must be
+//! one of the scheme's numbers, and the game's first shuffle lays a standard
+//! deck exactly as that deal does, whatever order the script made the cards
+//! in. The result lies bottom to top, so that the card the scheme deals
+//! first is the top: a script that deals from the top deals in the
+//! scheme's order.
+
+mod mersenne;
+mod microsoft;
+
+use crate::game::card::{Card, Suit};
+use std::ops::RangeInclusive;
+
+/// A numbering of deals, as a ruleset declares it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum DealNumbers {
+    /// Microsoft's numbers, 1 to 2^31 - 1, each dealt by the C runtime's
+    /// `rand()`.
+    Microsoft,
+    /// PySolFC's numbers: up to 32,000 dealt as Microsoft's, above by
+    /// Python's Mersenne Twister (what pysol-cards calls `DEALS_PYSOLFC`;
+    /// its old default above 32,000, old PySol's, is another numbering).
+    Pysolfc,
+}
+
+/// The name of the host's own seeds, which a variant may declare to deal
+/// by seeds again.
+pub(crate) const SEEDS: &str = "seeds";
+
+/// PySolFC deals its numbers up to this one as Microsoft's.
+const PYSOLFC_MICROSOFT_UP_TO: u64 = 32_000;
+
+/// A fresh deal's number is at most this, short enough to type back in.
+const FRESH_AT_MOST: u64 = u32::MAX as u64;
+
+impl DealNumbers {
+    const ALL: [DealNumbers; 2] = [DealNumbers::Microsoft, DealNumbers::Pysolfc];
+
+    /// The numbering `name` declares: `None` for the host's own seeds.
+    pub(crate) fn named(name: &str) -> Result<Option<DealNumbers>, String> {
+        if name == SEEDS {
+            return Ok(None);
+        }
+        DealNumbers::ALL
+            .into_iter()
+            .find(|n| n.name() == name)
+            .map(Some)
+            .ok_or_else(|| {
+                let names: Vec<&str> = DealNumbers::ALL.iter().map(|n| n.name()).collect();
+                format!(
+                    "deal_numbers: `{name}` is no numbering of deals (known: {}, or {SEEDS} for delve's own)",
+                    names.join(", ")
+                )
+            })
+    }
+
+    /// As a ruleset declares it.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            DealNumbers::Microsoft => "microsoft",
+            DealNumbers::Pysolfc => "pysolfc",
+        }
+    }
+
+    /// As a person reads it.
+    fn shown(self) -> &'static str {
+        match self {
+            DealNumbers::Microsoft => "Microsoft's",
+            DealNumbers::Pysolfc => "PySolFC's",
+        }
+    }
+
+    /// Every number the scheme deals. PySolFC numbers deals up to 10^20;
+    /// a seed is 64 bits, so delve deals its numbers up to 2^64 - 1.
+    pub(crate) fn range(self) -> RangeInclusive<u64> {
+        match self {
+            DealNumbers::Microsoft => 1..=(1 << 31) - 1,
+            DealNumbers::Pysolfc => 1..=u64::MAX,
+        }
+    }
+
+    /// Whether `seed` is one of the scheme's numbers; the message says
+    /// which are.
+    pub(crate) fn check(self, seed: u64) -> Result<(), String> {
+        let range = self.range();
+        if range.contains(&seed) {
+            return Ok(());
+        }
+        Err(format!(
+            "seed {seed} is not one of {} deal numbers ({} to {})",
+            self.shown(),
+            range.start(),
+            range.end()
+        ))
+    }
+
+    /// A random number of the scheme, short enough to type back in.
+    pub(crate) fn fresh(self) -> u64 {
+        let range = self.range();
+        rand::random_range(*range.start()..=(*range.end()).min(FRESH_AT_MOST))
+    }
+
+    /// The number after `seed`, back to the first past the last.
+    pub(crate) fn next(self, seed: u64) -> u64 {
+        let range = self.range();
+        match seed.checked_add(1) {
+            Some(next) if range.contains(&next) => next,
+            _ => *range.start(),
+        }
+    }
+
+    /// Lays `cards`, the 52 standard cards in any order, as deal `number`
+    /// does, bottom to top: the first card dealt is the top one.
+    pub(crate) fn deal(self, number: u64, cards: &mut Vec<Card>, pile: &str) -> Result<(), String> {
+        self.check(number)?;
+        let mut deck = self.standard_deck(cards, pile)?;
+        if self == DealNumbers::Microsoft || number <= PYSOLFC_MICROSOFT_UP_TO {
+            deck.sort_by_key(microsoft_place);
+            // Within the range checked above: at most 2^31 - 1.
+            microsoft::shuffle(number as u32, &mut deck);
+        } else {
+            deck.sort_by_key(pysol_place);
+            mersenne::shuffle(number, &mut deck);
+        }
+        *cards = deck;
+        Ok(())
+    }
+
+    /// The cards, if they are the 52 standard cards, each once.
+    fn standard_deck(self, cards: &[Card], pile: &str) -> Result<Vec<Card>, String> {
+        let refuse = |what: String| {
+            Err(format!(
+                "{} deal numbers deal one standard deck of 52 cards: pile `{pile}` holds {what}",
+                self.shown()
+            ))
+        };
+        if cards.len() != 52 {
+            return refuse(format!("{} cards", cards.len()));
+        }
+        let mut seen = [false; 52];
+        for card in cards {
+            if card.rank().is_none() {
+                return refuse(card.to_string());
+            }
+            let place = &mut seen[pysol_place(card)];
+            if std::mem::replace(place, true) {
+                return refuse(format!("{card} twice"));
+            }
+        }
+        Ok(cards.to_vec())
+    }
+}
+
+/// A card's place in a deck as PySol makes one: clubs, spades, hearts,
+/// diamonds, each ace to king. Only for standard cards.
+fn pysol_place(card: &Card) -> usize {
+    let suit = match card.suit() {
+        Some(Suit::Clubs) => 0,
+        Some(Suit::Spades) => 1,
+        Some(Suit::Hearts) => 2,
+        _ => 3,
+    };
+    suit * 13 + usize::from(card.rank().unwrap_or(1) - 1)
+}
+
+/// A card's place in Microsoft's deck: ace to king, each rank clubs,
+/// diamonds, hearts, spades. Only for standard cards.
+fn microsoft_place(card: &Card) -> usize {
+    let suit = match card.suit() {
+        Some(Suit::Clubs) => 0,
+        Some(Suit::Diamonds) => 1,
+        Some(Suit::Hearts) => 2,
+        _ => 3,
+    };
+    usize::from(card.rank().unwrap_or(1) - 1) * 4 + suit
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,220 @@
+//! The field's own deal numbers (issue 53), checked against the field's own
+//! tool: fixtures that deal as FreeCell (Microsoft's numbers), Klondike,
+//! Golf and Black Hole (PySolFC's) lay each deal as pysol-cards prints it,
+//! card by card and face by face, over a spread of numbers. CI installs
+//! pysol-cards (.ci/run); elsewhere, without it, the comparison is skipped.
+
+use crate::delve;
+use rand::{Rng, SeedableRng};
+use serde_json::Value;
+use std::ops::RangeInclusive;
+use std::path::Path;
+use std::process::Command;
+
+/// One game's fixture, its name in pysol-cards, its numbers, and how its
+/// table reads as pysol-cards prints a layout.
+struct Dealt {
+    fixture: &'static str,
+    pysol: &'static str,
+    /// Where the random numbers are drawn, a share each.
+    spread: &'static [RangeInclusive<u64>],
+    printed: fn(&Table) -> Vec<String>,
+}
+
+const MICROSOFT_LAST: u64 = (1 << 31) - 1;
+
+const GAMES: [Dealt; 4] = [
+    Dealt {
+        fixture: "tests/scripts/deals/freecell-deal.rhai",
+        pysol: "freecell",
+        spread: &[1..=32_000, 1..=MICROSOFT_LAST],
+        printed: |t| t.columns("column", 8),
+    },
+    Dealt {
+        fixture: "tests/scripts/deals/klondike-deal.rhai",
+        pysol: "klondike",
+        spread: PYSOLFC,
+        printed: |t| [vec![t.talon("stock")], t.columns("column", 7)].concat(),
+    },
+    Dealt {
+        fixture: "tests/scripts/deals/golf-deal.rhai",
+        pysol: "golf",
+        spread: PYSOLFC,
+        printed: |t| {
+            let foundation = format!("Foundations: {}", t.line("foundation"));
+            [vec![t.talon("stock"), foundation], t.columns("column", 7)].concat()
+        },
+    },
+    Dealt {
+        fixture: "tests/scripts/deals/black-hole-deal.rhai",
+        pysol: "black_hole",
+        spread: PYSOLFC,
+        printed: |t| {
+            let hole = format!("Foundations: {}", t.line("hole"));
+            [vec![hole], t.columns("fan", 17)].concat()
+        },
+    },
+];
+
+/// PySolFC deals up to 32,000 as Microsoft, above by Python's generator,
+/// whose seed takes one 32-bit word up to 2^32 - 1 and two above.
+const PYSOLFC: &[RangeInclusive<u64>] =
+    &[1..=32_000, 32_001..=u32::MAX as u64, (1 << 32)..=u64::MAX];
+
+/// The numbers every game is checked on: the known ones, both ends of each
+/// share, and 100 drawn from a seeded stream (the same every run).
+fn numbers(game: &Dealt) -> Vec<u64> {
+    let mut numbers = vec![1, 2, 617, 11_982, 1_000_000];
+    for range in game.spread {
+        numbers.extend([*range.start(), *range.end(), range.end() - 1]);
+    }
+    let mut stream = rand_chacha::ChaCha8Rng::seed_from_u64(53);
+    for i in 0..100 {
+        numbers.push(stream.random_range(game.spread[i % game.spread.len()].clone()));
+    }
+    numbers
+}
+
+/// A table as the protocol gives it with `--reveal`.
+struct Table(Value);
+
+impl Table {
+    fn pile(&self, name: &str) -> &[Value] {
+        self.0["piles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .unwrap_or_else(|| panic!("no pile `{name}`"))["cards"]
+            .as_array()
+            .unwrap()
+    }
+
+    /// A pile bottom to top, each card as pysol-cards prints it.
+    fn line(&self, name: &str) -> String {
+        let cards: Vec<String> = self.pile(name).iter().map(printed).collect();
+        cards.join(" ")
+    }
+
+    /// `NAME 1` to `NAME count`, a line each.
+    fn columns(&self, name: &str, count: usize) -> Vec<String> {
+        (1..=count)
+            .map(|n| self.line(&format!("{name} {n}")))
+            .collect()
+    }
+
+    /// The stock as pysol-cards prints its talon: the next card dealt (the
+    /// top) first. Every card of it lies face down.
+    fn talon(&self, name: &str) -> String {
+        let cards = self.pile(name);
+        assert!(cards.iter().all(|c| c["face_up"] == false), "{cards:?}");
+        let names: Vec<String> = cards.iter().rev().map(pysol_name).collect();
+        format!("Talon: {}", names.join(" "))
+    }
+}
+
+/// `10♥` as `TH`.
+fn pysol_name(card: &Value) -> String {
+    let name = card["name"].as_str().expect("a card revealed");
+    let (rank, suit) = name.split_at(name.len() - '♠'.len_utf8());
+    let suit = match suit {
+        "♠" => "S",
+        "♥" => "H",
+        "♦" => "D",
+        "♣" => "C",
+        _ => panic!("{name} is no standard card"),
+    };
+    format!("{}{suit}", if rank == "10" { "T" } else { rank })
+}
+
+/// A card as pysol-cards prints it: in `<>` when face down.
+fn printed(card: &Value) -> String {
+    let name = pysol_name(card);
+    if card["face_up"] == true {
+        name
+    } else {
+        format!("<{name}>")
+    }
+}
+
+/// pysol-cards' layouts of `numbers`, or `None` (said) where it is not
+/// installed; CI must have it.
+fn pysol_layouts(game: &str, numbers: &[u64]) -> Option<Vec<String>> {
+    let oracle = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/crosscheck/pysol_deals.py");
+    let output = Command::new("python3")
+        .arg(oracle)
+        .arg(game)
+        .args(numbers.iter().map(ToString::to_string))
+        .output();
+    let missing = match &output {
+        Err(e) => Some(format!("no python3 ({e})")),
+        Ok(o) if o.status.code() == Some(3) => Some(String::from_utf8_lossy(&o.stderr).into()),
+        Ok(_) => None,
+    };
+    if let Some(why) = missing {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must compare the numbered deals with pysol-cards: {why} (.ci/run installs it)"
+        );
+        eprintln!("skipped: the deals are compared with pysol-cards: {why}");
+        return None;
+    }
+    let output = output.unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let layouts = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| {
+            let deal: Value = serde_json::from_str(line).unwrap();
+            deal["layout"].as_str().unwrap().to_string()
+        })
+        .collect();
+    Some(layouts)
+}
+
+/// Delve's tables of `numbers` in one game of the fixture: the first
+/// number's deal, then `new N` for each of the others.
+fn delve_tables(fixture: &str, numbers: &[u64]) -> Vec<Table> {
+    let lines: Vec<String> = numbers[1..].iter().map(|n| format!("new {n}")).collect();
+    let input = lines.join("\n") + "\n";
+    let output = delve()
+        .args(["play", fixture, "--seed", &numbers[0].to_string()])
+        .args(["--json", "--reveal"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    let messages: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let errors: Vec<&Value> = messages.iter().filter(|m| m["type"] == "error").collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    messages
+        .into_iter()
+        .filter(|m| m["type"] == "prompt")
+        .map(|m| Table(m["table"].clone()))
+        .collect()
+}
+
+#[test]
+fn numbered_deals_are_laid_as_pysol_cards_deals_them() {
+    for game in &GAMES {
+        let numbers = numbers(game);
+        let Some(layouts) = pysol_layouts(game.pysol, &numbers) else {
+            return;
+        };
+        let tables = delve_tables(game.fixture, &numbers);
+        assert_eq!(tables.len(), numbers.len(), "{}", game.fixture);
+        assert_eq!(layouts.len(), numbers.len(), "{}", game.pysol);
+        for ((number, table), layout) in numbers.iter().zip(&tables).zip(&layouts) {
+            let expected: Vec<&str> = layout.lines().collect();
+            assert_eq!(
+                (game.printed)(table),
+                expected,
+                "{} deal {number}: delve (left) and pysol-cards (right) differ",
+                game.fixture
+            );
+        }
+    }
+}
