@@ -7,7 +7,7 @@
 use super::protocol::hook;
 use super::steps::options_of;
 use super::{Outcome, Runtime, Stop};
-use crate::script::host::{fault, Fallible};
+use crate::script::host::Fallible;
 use rhai::{Array, Dynamic, ImmutableString, NativeCallContext};
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -23,6 +23,10 @@ pub(crate) enum Reached {
         options: Array,
     },
     Ended(Outcome),
+    /// Lone options led back to a position they passed: the line goes
+    /// round for ever with no choice to leave it (a game's repetition rule
+    /// would end it; a search has nothing to find there).
+    Cycle,
 }
 
 /// Plays `option` from the position the host holds, then on to the next
@@ -48,11 +52,7 @@ pub(crate) fn reach(ctx: &NativeCallContext, rt: &Shared) -> Fallible<Reached> {
         }
         // A lone option is no decision: taken, as a game takes it.
         if !passed.insert(rt.borrow().key()) {
-            return Err(fault(
-                "a cycle of lone options: the game came back to a position it left with no choice \
-                 to make on the way, so it would go round for ever"
-                    .into(),
-            ));
+            return Ok(Reached::Cycle);
         }
         let only = options.into_iter().next().expect("one option");
         if let Err(error) = hook::<Dynamic>(ctx, rt, "apply", (only,)) {

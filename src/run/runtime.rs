@@ -28,6 +28,8 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
+// A run's flags (lone options, events, a redeal due, labels) are independent.
+#[allow(clippy::struct_excessive_bools)]
 pub struct Runtime {
     table: Table,
     random: Random,
@@ -75,6 +77,8 @@ pub struct Runtime {
     steering: Option<crate::run::steer::Steering>,
     /// The positions a game of positions has been through.
     history: History,
+    /// A search's copies are listed without labels (`labels_wanted`).
+    labels_off: bool,
 }
 
 /// A rule's values by card, hashed with `ahash` rather than the standard
@@ -127,6 +131,7 @@ impl Runtime {
             values: Vec::new(),
             steering: None,
             history: History::default(),
+            labels_off: false,
         }
     }
 
@@ -258,6 +263,11 @@ impl Runtime {
     /// Decisions taken this run, replayed or new (lone options are none).
     pub(crate) fn decisions(&self) -> usize {
         self.decisions
+    }
+
+    /// Lists options without labels (a search's copies), or with them again.
+    pub(crate) fn set_labels_off(&mut self, off: bool) {
+        self.labels_off = off;
     }
 
     pub(crate) fn history_mut(&mut self) -> &mut History {

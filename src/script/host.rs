@@ -58,6 +58,9 @@ pub(crate) struct Wiring {
     pub(crate) bot: Option<BotFn>,
     /// The ruleset's `fn label(option)`, for option maps without a label.
     pub(crate) has_label: bool,
+    /// The ruleset's `fn value()`: its judgement of a position, which
+    /// orders a search.
+    pub(crate) has_value: bool,
     /// The ruleset's `fn redeal_unseen()`: its worlds keep the real game's
     /// past random numbers and call it at the player's moment.
     pub(crate) has_redeal: bool,
@@ -139,6 +142,9 @@ pub(crate) trait Host: 'static {
     /// asked it already: a declared move's value never changes in a game.
     fn known_value(&self, rule: &str, card: &Card) -> Option<i64>;
     fn keep_value(&mut self, rule: &str, card: &Card, value: i64);
+    /// Whether anyone may read the options' labels: a simulation's bot and
+    /// a search's copies pick by the fields, so their listings build none.
+    fn labels_wanted(&self) -> bool;
     /// Narration, within the bounds on what a game may say.
     fn say(&mut self, text: String) -> Fallible<()>;
     /// Counts `units` operations of work against the step's budget: a host

@@ -177,6 +177,7 @@ pub(crate) const HOOKS: &[&str] = &[
     "rate",
     "label",
     "redeal_unseen",
+    "value",
 ];
 
 /// A variant's public functions must each replace one of its base's (or be

@@ -1,5 +1,6 @@
-//! The walk-through in docs/scripting.md ("Your first house rule") is run as
-//! written, so the docs can not rot: each ```` ```rhai file=NAME ```` block
+//! The walk-throughs in docs/scripting.md ("Your first house rule", and
+//! the sketch of a game of positions) are run as written, so the docs can
+//! not rot: each ```` ```rhai file=NAME ```` block
 //! is written to a scratch folder, and each `$ delve …` line of a
 //! ```` ```console ```` block runs there, fed the `> ` lines below it (a
 //! `$ mkdir NAME` line makes a folder there). Every
@@ -10,6 +11,7 @@ use std::path::Path;
 
 const DOCS: &str = include_str!("../../docs/scripting.md");
 const SECTION: &str = "## Your first house rule";
+const POSITIONS: &str = "### Walk-through: Black Hole in a page";
 
 /// One step of the walk-through.
 #[derive(Debug)]
@@ -107,19 +109,38 @@ fn run(command: &Command, dir: &Path) {
     }
 }
 
+/// The section of the guide under `heading`, to the next of its level or above.
+fn section(heading: &str) -> &'static str {
+    let start = DOCS.find(heading).expect("the section is in the docs");
+    let section = &DOCS[start..];
+    let level = heading.split(' ').next().unwrap();
+    let end = (1..=level.len())
+        .filter_map(|n| section[heading.len()..].find(&format!("\n{} ", "#".repeat(n))))
+        .min()
+        .map_or(section.len(), |i| i + heading.len());
+    &section[..end]
+}
+
 #[test]
 fn the_first_house_rule_walk_through_runs_as_written() {
-    let start = DOCS.find(SECTION).expect("the section is in the docs");
-    let section = &DOCS[start..];
-    let end = section[SECTION.len()..]
-        .find("\n## ")
-        .map_or(section.len(), |i| i + SECTION.len());
-    let steps = steps(&section[..end]);
+    walk_through(SECTION, 6);
+}
+
+#[test]
+fn the_sketch_of_a_game_of_positions_runs_as_written() {
+    walk_through(POSITIONS, 2);
+}
+
+fn walk_through(heading: &str, least: usize) {
+    let steps = steps(section(heading));
     let runs = steps
         .iter()
         .filter(|s| matches!(s, Step::Run { .. }))
         .count();
-    assert!(runs >= 6, "the walk-through lost its commands: {steps:?}");
+    assert!(
+        runs >= least,
+        "the walk-through lost its commands: {steps:?}"
+    );
     let dir = tempfile::tempdir().unwrap();
     for step in &steps {
         match step {

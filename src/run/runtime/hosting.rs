@@ -168,6 +168,14 @@ impl Host for Runtime {
         placed.face_up || !matches!(self.mode, Mode::Bot | Mode::Redeal)
     }
 
+    fn labels_wanted(&self) -> bool {
+        !self.labels_off
+            && (self.record_events
+                || self.replaying()
+                || self.answerer == crate::run::Answerer::Solver
+                || self.checks.decisions)
+    }
+
     fn say(&mut self, text: String) -> Fallible<()> {
         self.tell(Event::Say(text))
     }

@@ -1,10 +1,14 @@
 //! A decision on the line a search is on: the position as the host held it
-//! there (a copy), its question and options, the order the options are
-//! tried in (the ruleset's bot's, best first), and how far through them.
+//! there (a copy), its question and options, and where each option leads,
+//! worked out at once and ordered best first. The order is the ruleset's
+//! own: by `fn value()`, its judgement of a position, highest first, where
+//! it declares one; else by its bot (`fn rate`, highest first, or the pick
+//! of `fn bot` first); else as offered.
 
+use super::super::advance::{advance, Reached};
 use super::super::protocol::{ask_bot, hook, read_only};
 use super::super::runtime::Snapshot;
-use super::super::Runtime;
+use super::super::{Outcome, Runtime};
 use crate::script::host::{Asked, BotFn, Fallible, Host, Mode};
 use rhai::{Array, ImmutableString, NativeCallContext};
 use std::cell::RefCell;
@@ -14,37 +18,91 @@ type Shared = Rc<RefCell<Runtime>>;
 
 pub(super) struct Frame {
     pub(super) snapshot: Snapshot,
-    pub(super) question: ImmutableString,
-    pub(super) options: Array,
-    order: Vec<usize>,
-    /// How many options have been taken; the last of them is on the line.
+    /// Where each option leads, in the order they are tried.
+    children: Vec<Child>,
+    /// How many children have been taken; the last of them is on the line.
     tried: usize,
 }
 
-impl Frame {
-    pub(super) fn new(
-        ctx: &NativeCallContext,
-        rt: &Shared,
+/// Where one option of a decision leads.
+pub(super) struct Child {
+    pub(super) option: usize,
+    pub(super) leads: Leads,
+}
+
+pub(super) enum Leads {
+    Ended(Outcome),
+    Decision {
+        snapshot: Box<Snapshot>,
+        key: u64,
         question: ImmutableString,
         options: Array,
+    },
+    /// Nowhere new: a cycle of lone options.
+    Nowhere,
+}
+
+impl Frame {
+    /// The decision at the position the host holds now: every option
+    /// played on a copy, and the children ordered.
+    pub(super) fn expand(
+        ctx: &NativeCallContext,
+        rt: &Shared,
+        question: &ImmutableString,
+        options: &Array,
     ) -> Fallible<Frame> {
-        let order = order(ctx, rt, &question, &options)?;
+        let snapshot = rt.borrow().snapshot();
+        let judged = rt.borrow().wiring().has_value;
+        let mut children = Vec::with_capacity(options.len());
+        let mut values = Vec::with_capacity(options.len());
+        for (option, chosen) in options.iter().enumerate() {
+            rt.borrow_mut().restore(&snapshot);
+            rt.borrow().wiring().decided.set(true);
+            let leads = match advance(ctx, rt, chosen.clone())? {
+                Reached::Ended(outcome) => Leads::Ended(outcome),
+                Reached::Cycle => Leads::Nowhere,
+                Reached::Decision { question, options } => {
+                    if judged {
+                        values.push(value(ctx, rt)?);
+                    }
+                    Leads::Decision {
+                        snapshot: Box::new(rt.borrow().snapshot()),
+                        key: rt.borrow().key(),
+                        question,
+                        options,
+                    }
+                }
+            };
+            if judged && !matches!(leads, Leads::Decision { .. }) {
+                values.push(i64::MIN);
+            }
+            children.push(Child { option, leads });
+        }
+        rt.borrow_mut().restore(&snapshot);
+        let order = if judged {
+            by_value(&values)
+        } else {
+            by_bot(ctx, rt, question, options)?
+        };
+        let mut children: Vec<Option<Child>> = children.into_iter().map(Some).collect();
+        let children = order
+            .into_iter()
+            .map(|i| children[i].take().expect("each once"))
+            .collect();
         Ok(Frame {
-            snapshot: rt.borrow().snapshot(),
-            question,
-            options,
-            order,
+            snapshot,
+            children,
             tried: 0,
         })
     }
 
     /// Whether an option is left to take.
     pub(super) fn open(&self) -> bool {
-        self.tried < self.order.len()
+        self.tried < self.children.len()
     }
 
-    /// Whether the option now on the line leaves the bot's order (a
-    /// departure, which a pass of the search allows only so many times).
+    /// Whether the option now on the line leaves the order (a departure,
+    /// which a pass of the search allows only so many times).
     pub(super) fn departs(&self) -> bool {
         self.tried > 1
     }
@@ -54,15 +112,20 @@ impl Frame {
         self.tried >= 1
     }
 
-    /// Takes the next option: its index among the options.
-    pub(super) fn take(&mut self) -> usize {
+    /// Takes the next child.
+    pub(super) fn take(&mut self) -> &Child {
         self.tried += 1;
-        self.order[self.tried - 1]
+        &self.children[self.tried - 1]
     }
 
     /// The option now on the line.
     pub(super) fn current(&self) -> usize {
-        self.order[self.tried - 1]
+        self.children[self.tried - 1].option
+    }
+
+    /// How many children lead to a decision, an end, or nowhere.
+    pub(super) fn len(&self) -> usize {
+        self.children.len()
     }
 
     /// Starts again from the first option (a new pass).
@@ -71,10 +134,22 @@ impl Frame {
     }
 }
 
-/// The order to try the options in: by the ruleset's `fn rate`, highest
-/// first (the first of equals first), or its `fn bot`'s pick first, else
-/// as offered. The bot reads what a player sees; it only orders the search.
-fn order(
+/// The ruleset's judgement of the position the host holds.
+fn value(ctx: &NativeCallContext, rt: &Shared) -> Fallible<i64> {
+    read_only(rt, Mode::Bot, || hook::<i64>(ctx, rt, "value", ()))
+}
+
+/// Highest value first; the first of equals first.
+fn by_value(values: &[i64]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(values[i]));
+    order
+}
+
+/// By the ruleset's bot: `fn rate`, highest first (the first of equals
+/// first), or the pick of `fn bot` first; else as offered. The bot reads
+/// what a player sees; it only orders the search.
+fn by_bot(
     ctx: &NativeCallContext,
     rt: &Shared,
     question: &ImmutableString,
@@ -95,8 +170,7 @@ fn order(
                     .map(|option| hook::<i64>(ctx, rt, "rate", (option.clone(),)))
                     .collect::<Fallible<Vec<i64>>>()
             })?;
-            order.sort_by_key(|&i| std::cmp::Reverse(ratings[i]));
-            return Ok(order);
+            return Ok(by_value(&ratings));
         }
     }
     let asked = Asked {

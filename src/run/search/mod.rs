@@ -6,17 +6,18 @@
 //! (`runtime/position.rs`: in this shape it is all of it, so a proof of
 //! "not winnable" rests on nothing the host can not see), keeps any
 //! position from being searched twice. The options are tried in the
-//! order of the ruleset's bot, in passes of a limited discrepancy search
-//! (0, 1, 2, 4, ... departures from that order, then any number): a good
-//! bot's line with a few changes anywhere comes before many deep ones,
-//! and a pass that refused no departure searched everything. The host's
+//! order of the ruleset's judgement of positions (`fn value()`),
+//! depth first; or else of its bot, in passes of a limited discrepancy
+//! search (0, 1, 2, 4, ... departures from that order, then any number):
+//! a good bot's line with a few changes anywhere comes before many deep
+//! ones, and a pass that refused no departure searched everything. The host's
 //! engine runs the search in slices of a few milliseconds, so that
 //! progress is told between them.
 
 mod frame;
 mod start;
 
-use super::advance::{advance, Reached};
+use super::advance::Reached;
 use super::verdict::{better, Budget, Halt, Line, Progress, Solved, Verdict};
 use super::{Answerer, Deal, Outcome, Plan, Program, Runtime};
 use crate::game::decision::Choice;
@@ -24,7 +25,7 @@ use crate::script::declare::Options;
 use crate::script::engine::INTERRUPT;
 use crate::script::host::{Asked, Fallible, Host};
 use crate::script::ScriptError;
-use frame::Frame;
+use frame::{Frame, Leads};
 use rhai::{Dynamic, NativeCallContext};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -63,6 +64,7 @@ pub(crate) fn solve(
     let (s, rt) = (search.clone(), program.host().clone());
     let _ = program.drive(Box::new(move |ctx| {
         let root = start::root(ctx, &rt)?;
+        rt.borrow_mut().set_labels_off(true);
         s.borrow_mut().begin(ctx, &rt, root)?;
         Ok(Dynamic::UNIT)
     }))?;
@@ -136,8 +138,19 @@ impl Search {
     }
 
     /// The search from where the game stands: its first decision, or its end.
+    /// A ruleset that judges positions (`fn value()`) is searched depth
+    /// first, best child first, from the start: its judgement orders every
+    /// decision on its own merits, where a bot's order is worth most near
+    /// its own line.
     fn begin(&mut self, ctx: &NativeCallContext, rt: &Shared, root: Reached) -> Fallible<()> {
+        if rt.borrow().wiring().has_value {
+            self.limit = u32::MAX;
+        }
         match root {
+            Reached::Cycle => {
+                self.exhausted = true;
+                self.done = true;
+            }
             Reached::Ended(outcome) => {
                 self.ended(ctx, rt, outcome)?;
                 self.exhausted = true;
@@ -146,7 +159,9 @@ impl Search {
             Reached::Decision { question, options } => {
                 self.root_key = rt.borrow().key();
                 self.seen.insert(self.root_key, self.limit);
-                self.path.push(Frame::new(ctx, rt, question, options)?);
+                let frame = Frame::expand(ctx, rt, &question, &options)?;
+                self.stats.nodes += frame.len() as u64;
+                self.path.push(frame);
             }
         }
         Ok(())
@@ -183,15 +198,25 @@ impl Search {
             }
             return Ok(());
         }
-        let index = top.take();
-        self.used = above + u32::from(top.departs());
-        rt.borrow_mut().restore(&top.snapshot);
-        rt.borrow().wiring().decided.set(true);
-        let option = top.options[index].clone();
-        self.stats.nodes += 1;
-        match advance(ctx, rt, option)? {
-            Reached::Ended(outcome) => self.ended(ctx, rt, outcome),
-            Reached::Decision { question, options } => self.reached(ctx, rt, question, options),
+        let departs = top.next_departs();
+        self.used = above + u32::from(departs);
+        let child = top.take();
+        match &child.leads {
+            Leads::Nowhere => Ok(()),
+            Leads::Ended(outcome) => {
+                let outcome = outcome.clone();
+                self.ended(ctx, rt, outcome)
+            }
+            Leads::Decision {
+                snapshot,
+                key,
+                question,
+                options,
+            } => {
+                let (key, question, options) = (*key, question.clone(), options.clone());
+                rt.borrow_mut().restore(snapshot);
+                self.reached(ctx, rt, key, &question, &options)
+            }
         }
     }
 
@@ -202,8 +227,9 @@ impl Search {
         &mut self,
         ctx: &NativeCallContext,
         rt: &Shared,
-        question: rhai::ImmutableString,
-        options: rhai::Array,
+        key: u64,
+        question: &rhai::ImmutableString,
+        options: &rhai::Array,
     ) -> Fallible<()> {
         let depth = self.prefix.len() + self.path.len();
         self.stats.deepest = self.stats.deepest.max(depth + 1);
@@ -211,14 +237,15 @@ impl Search {
             self.stats.too_deep += 1;
             return Ok(());
         }
-        let key = rt.borrow().key();
         let left = self.limit.saturating_sub(self.used);
         if self.seen.get(&key).is_some_and(|&allowed| allowed >= left) {
             return Ok(());
         }
         self.seen.insert(key, left);
         self.stats.positions = self.seen.len();
-        self.path.push(Frame::new(ctx, rt, question, options)?);
+        let frame = Frame::expand(ctx, rt, question, options)?;
+        self.stats.nodes += frame.len() as u64;
+        self.path.push(frame);
         Ok(())
     }
 
@@ -252,12 +279,15 @@ impl Search {
     fn line(&self, ctx: &NativeCallContext, rt: &Shared) -> Fallible<Vec<Choice>> {
         let mut choices = self.prefix.clone();
         let now = rt.borrow().snapshot();
+        rt.borrow_mut().set_labels_off(false);
         for frame in &self.path {
             rt.borrow_mut().restore(&frame.snapshot);
+            // Listed again, with the labels a save keys its choices by.
+            let (question, options) = super::steps::options_of(ctx, rt)?;
             let asked = Asked {
                 verb: "options",
-                question: &frame.question,
-                options: &frame.options,
+                question: &question,
+                options: &options,
             };
             let prompt = super::protocol::build_prompt(ctx, rt, &asked)?;
             let index = frame.current();
@@ -267,6 +297,7 @@ impl Search {
             });
         }
         rt.borrow_mut().restore(&now);
+        rt.borrow_mut().set_labels_off(true);
         Ok(choices)
     }
 

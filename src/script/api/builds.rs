@@ -33,6 +33,7 @@ pub(super) fn list(
     let table = rt.table();
     let sources = piles_named(rt, &build.from)?;
     let targets = piles_named(rt, std::slice::from_ref(&build.to))?;
+    let labels = rt.labels_wanted();
     let mut pairs = 0u64;
     for &source in &sources {
         let cards = table.pile(source).placed();
@@ -70,7 +71,7 @@ pub(super) fn list(
                 found.insert("to".into(), table.pile(target).name.clone().into());
                 let onto = onto.map_or(Dynamic::UNIT, |p| Dynamic::from(p.card.clone()));
                 found.insert("onto".into(), onto);
-                push(moves, kind, found)?;
+                push(moves, kind, found, labels)?;
             }
         }
     }
@@ -164,7 +165,7 @@ fn piles_named(rt: &dyn Host, names: &[String]) -> Fallible<Vec<usize>> {
 
 /// Adds a move with its label: the kind's, or onto an empty pile its
 /// `label_empty` where it has one.
-fn push(moves: &mut Array, kind: &MoveKind, mut found: Map) -> Fallible<()> {
+fn push(moves: &mut Array, kind: &MoveKind, mut found: Map, labels: bool) -> Fallible<()> {
     if moves.len() >= MAX_ITEMS {
         return Err(limit(format!(
             "the declared moves are more than {MAX_ITEMS}"
@@ -176,7 +177,7 @@ fn push(moves: &mut Array, kind: &MoveKind, mut found: Map) -> Fallible<()> {
     } else {
         kind.label.as_ref()
     };
-    if let Some(template) = template {
+    if let Some(template) = template.filter(|_| labels) {
         let label = template.fill(|field| match found.get(field) {
             Some(value) if value.is_array() => {
                 let cards = value.read_lock::<Array>().expect("an array");

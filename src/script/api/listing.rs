@@ -105,6 +105,7 @@ fn list_kind<H: Host>(
             return Ok(());
         }
     }
+    let labels = rt.borrow().labels_wanted();
     // The kind's name, made once: every move of it shares the text.
     let act: Dynamic = rhai::ImmutableString::from(kind.name.as_str()).into();
     if let Some(build) = &kind.build {
@@ -113,7 +114,7 @@ fn list_kind<H: Host>(
     if kind.sources.is_empty() {
         let mut found = Map::new();
         found.insert("act".into(), act.clone());
-        return push(moves, kind, None, found);
+        return push(moves, kind, None, found, labels);
     }
     let targets = match &kind.onto {
         Some(onto) => Some(targets(rt, ctx, kind, onto)?),
@@ -137,7 +138,7 @@ fn list_kind<H: Host>(
                 let mut found = Map::new();
                 found.insert("act".into(), act.clone());
                 found.insert("card".into(), Dynamic::from(card));
-                push(moves, kind, Some(source), found)?;
+                push(moves, kind, Some(source), found, labels)?;
                 continue;
             };
             for target in targets {
@@ -154,7 +155,7 @@ fn list_kind<H: Host>(
                 if let Some(field) = &onto.card_field {
                     found.insert(field.as_str().into(), Dynamic::from(target.card.clone()));
                 }
-                push(moves, kind, Some(source), found)?;
+                push(moves, kind, Some(source), found, labels)?;
             }
         }
     }
@@ -167,6 +168,7 @@ fn push(
     kind: &MoveKind,
     source: Option<&Source>,
     mut found: Map,
+    labels: bool,
 ) -> Fallible<()> {
     if moves.len() >= MAX_ITEMS {
         return Err(limit(format!(
@@ -176,7 +178,7 @@ fn push(
     let template = source
         .and_then(|s| s.label.as_ref())
         .or(kind.label.as_ref());
-    if let Some(template) = template {
+    if let Some(template) = template.filter(|_| labels) {
         let label = template.fill(|field| found.get(field).map(text_of).unwrap_or_default());
         found.insert("label".into(), label.into());
     }
