@@ -94,7 +94,7 @@ pub(crate) fn decide(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fal
 /// A world at the player's moment: the ruleset deals afresh what the
 /// player has not seen, reading no face-down card, and may change nothing
 /// the player sees.
-fn redeal_unseen(ctx: &NativeCallContext, rt: &Shared) -> Fallible<()> {
+pub(super) fn redeal_unseen(ctx: &NativeCallContext, rt: &Shared) -> Fallible<()> {
     let before = super::world::shown(rt.borrow().table());
     // It sees face-down cards as the player does: as nothing.
     read_only(rt, Mode::Redeal, || {

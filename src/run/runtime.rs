@@ -8,9 +8,11 @@ mod history;
 mod hosting;
 mod position;
 mod snapshot;
+mod world_copy;
 
 pub(crate) use history::History;
 pub(crate) use snapshot::Snapshot;
+pub(crate) use world_copy::{Position, Unseen};
 
 use super::world::{Watched, Watcher};
 use super::{Answerer, Divergence, Event, Link, Plan, Report, Stop};
@@ -28,8 +30,6 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-// A run's flags (lone options, events, a redeal due, labels) are independent.
-#[allow(clippy::struct_excessive_bools)]
 pub struct Runtime {
     table: Table,
     random: Random,
@@ -77,8 +77,9 @@ pub struct Runtime {
     steering: Option<crate::run::steer::Steering>,
     /// The positions a game of positions has been through.
     history: History,
-    /// A search's copies are listed without labels (`labels_wanted`).
-    labels_off: bool,
+    /// Labels built or not whatever else says (a search's copies list
+    /// none; a world checks its first options by them).
+    labels: Option<bool>,
 }
 
 /// A rule's values by card, hashed with `ahash` rather than the standard
@@ -131,7 +132,7 @@ impl Runtime {
             values: Vec::new(),
             steering: None,
             history: History::default(),
-            labels_off: false,
+            labels: None,
         }
     }
 
@@ -265,9 +266,10 @@ impl Runtime {
         self.decisions
     }
 
-    /// Lists options without labels (a search's copies), or with them again.
-    pub(crate) fn set_labels_off(&mut self, off: bool) {
-        self.labels_off = off;
+    /// Lists options with labels or without, whatever else says; `None`:
+    /// as the run needs them.
+    pub(crate) fn force_labels(&mut self, labels: Option<bool>) {
+        self.labels = labels;
     }
 
     pub(crate) fn history_mut(&mut self) -> &mut History {

@@ -13,6 +13,7 @@ mod docs;
 mod error_places;
 mod field_deals;
 mod grid;
+mod honest_copies;
 mod honest_hints;
 mod hostile;
 mod hostile_files;

@@ -169,11 +169,12 @@ impl Host for Runtime {
     }
 
     fn labels_wanted(&self) -> bool {
-        !self.labels_off
-            && (self.record_events
+        self.labels.unwrap_or_else(|| {
+            self.record_events
                 || self.replaying()
                 || self.answerer == crate::run::Answerer::Solver
-                || self.checks.decisions)
+                || self.checks.decisions
+        })
     }
 
     fn say(&mut self, text: String) -> Fallible<()> {

@@ -64,7 +64,7 @@ pub(crate) fn solve(
     let (s, rt) = (search.clone(), program.host().clone());
     let _ = program.drive(Box::new(move |ctx| {
         let root = start::root(ctx, &rt)?;
-        rt.borrow_mut().set_labels_off(true);
+        rt.borrow_mut().force_labels(Some(false));
         s.borrow_mut().begin(ctx, &rt, root)?;
         Ok(Dynamic::UNIT)
     }))?;
@@ -279,7 +279,7 @@ impl Search {
     fn line(&self, ctx: &NativeCallContext, rt: &Shared) -> Fallible<Vec<Choice>> {
         let mut choices = self.prefix.clone();
         let now = rt.borrow().snapshot();
-        rt.borrow_mut().set_labels_off(false);
+        rt.borrow_mut().force_labels(Some(true));
         for frame in &self.path {
             rt.borrow_mut().restore(&frame.snapshot);
             // Listed again, with the labels a save keys its choices by.
@@ -297,7 +297,7 @@ impl Search {
             });
         }
         rt.borrow_mut().restore(&now);
-        rt.borrow_mut().set_labels_off(true);
+        rt.borrow_mut().force_labels(Some(false));
         Ok(choices)
     }
 
