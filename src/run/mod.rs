@@ -19,6 +19,7 @@ pub(crate) mod steer;
 mod steps;
 #[cfg(test)]
 mod testing;
+mod trial;
 mod verdict;
 pub(crate) mod world;
 

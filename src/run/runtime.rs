@@ -4,6 +4,7 @@
 //! change it through the script layer's `Host` trait; the engine owns it
 //! behind `Rc<RefCell>`.
 
+mod aside;
 mod history;
 mod hosting;
 mod position;
@@ -80,6 +81,8 @@ pub struct Runtime {
     /// Labels built or not whatever else says (a search's copies list
     /// none; a world checks its first options by them).
     labels: Option<bool>,
+    /// Where a copy a bot tried a move on ended (`ended()`), or `()`.
+    trial_end: rhai::Dynamic,
 }
 
 /// A rule's values by card, hashed with `ahash` rather than the standard
@@ -133,6 +136,7 @@ impl Runtime {
             steering: None,
             history: History::default(),
             labels: None,
+            trial_end: rhai::Dynamic::UNIT,
         }
     }
 

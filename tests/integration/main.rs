@@ -45,6 +45,7 @@ mod sessions;
 mod short_of_threads;
 mod solve;
 mod sweeps;
+mod trying_moves;
 mod writes;
 
 /// The `delve` binary, without colour and without touching the user's

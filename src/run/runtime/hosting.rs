@@ -32,6 +32,23 @@ impl Host for Runtime {
         protocol::decide(ctx, this, asked)
     }
 
+    fn after(
+        this: &Rc<RefCell<Self>>,
+        ctx: &NativeCallContext,
+        option: rhai::Dynamic,
+        judge: &str,
+    ) -> Fallible<rhai::Dynamic> {
+        crate::run::trial::after(ctx, this, option, judge)
+    }
+
+    fn trial_end(&self) -> rhai::Dynamic {
+        self.trial_end_now()
+    }
+
+    fn repeats(&self) -> i64 {
+        self.repeats_now()
+    }
+
     fn end(&mut self, outcome: &str, score: serde_json::Value, summary: &str) -> Fallible<()> {
         self.may_decide("end")?;
         self.set_stop(Stop::Ended(Outcome {
