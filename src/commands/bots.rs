@@ -25,7 +25,7 @@ impl Bot {
             "heuristic" => Ok(Bot::Heuristic),
             "mc" => Ok(Bot::Mc(McBot {
                 worlds: usize::try_from(mc.worlds).unwrap_or(usize::MAX),
-                heuristic: heuristic_rollout(&mc.rollout)?,
+                heuristic: mc.rollout.as_deref().map(heuristic_rollout).transpose()?,
                 budget_ms: mc.budget_ms,
                 prune: !mc.no_prune,
             })),
@@ -55,7 +55,7 @@ impl Bot {
     pub(crate) fn plays(self, ruleset: &Ruleset, game: &str) -> Result<(), UsageError> {
         let own = match self {
             Bot::Heuristic => true,
-            Bot::Mc(mc) => mc.heuristic,
+            Bot::Mc(mc) => mc.heuristic == Some(true),
             Bot::Random | Bot::Solver(_) => false,
         };
         if own && !ruleset.has_bot() {
@@ -74,6 +74,26 @@ impl Bot {
             Bot::Solver(_) => "solver",
         }
     }
+}
+
+/// What to tell of a variant whose base's bot reads rules the variant
+/// replaces (`script/bot_reads.rs`): that bot judges the variant as a
+/// player who does not know it, and `--bot mc` plays the rules as written.
+pub(crate) fn unknowing_bot(program: &crate::run::Program, game: &str) -> Option<String> {
+    let readings = program.replaced_rules_the_bot_reads();
+    let first = readings.first()?;
+    let read: Vec<String> = readings
+        .iter()
+        .map(|r| format!("`{}` ({})", r.function, r.path.join(" → ")))
+        .collect();
+    Some(format!(
+        "note: {game}'s heuristic bot is the one of {}, written for its rules: it reads {}, \
+         which {} replaces, so it plays your rule as a player who has not learnt it. \
+         `--bot mc` plays every rule as written.",
+        first.bot_in,
+        read.join(" and "),
+        first.replaced_in
+    ))
 }
 
 /// `--rollout random|heuristic`.

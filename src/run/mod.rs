@@ -143,17 +143,21 @@ impl Outcome {
     }
 
     /// The score as a number: a number as it is, a text like `3/41` by its
-    /// last number, so `sim` and the statistics count it alike.
+    /// last number, so `sim` and the statistics count it alike. A number
+    /// past what a float holds (a text of 400 digits) counts as none, as a
+    /// text without digits does: a mean of it would be infinite, which
+    /// JSON can not say, and a shard file could not keep it.
     pub(crate) fn score_number(&self) -> Option<f64> {
-        match &self.score {
-            serde_json::Value::Number(n) => n.as_f64(),
+        let number: f64 = match &self.score {
+            serde_json::Value::Number(n) => n.as_f64()?,
             serde_json::Value::String(s) => s
                 .rsplit(|c: char| !c.is_ascii_digit() && c != '-')
                 .find(|p| !p.is_empty())?
                 .parse()
-                .ok(),
-            _ => None,
-        }
+                .ok()?,
+            _ => return None,
+        };
+        number.is_finite().then_some(number)
     }
 
     pub fn score_text(&self) -> String {

@@ -39,6 +39,8 @@ mod serve_browser;
 mod serve_phone;
 mod serve_status;
 mod sessions;
+mod shard_folders;
+mod shard_values;
 mod short_of_threads;
 mod solve;
 mod sweeps;

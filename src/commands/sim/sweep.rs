@@ -48,6 +48,7 @@ pub(super) fn command(args: &SimArgs, sweep: &Sweep, jobs: usize) -> Result<()> 
                     first: (setup, loaded, bot),
                     second: None,
                     jobs,
+                    shown: super::Shown::on_stderr(args.progress.quiet),
                 },
             ));
         }
