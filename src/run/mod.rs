@@ -282,6 +282,9 @@ fn run_once(program: &Program, plan: Plan, link: Option<Rc<Link>>, with_view: bo
             ),
         )),
     };
+    if matches!(stop, Stop::Ended(_)) {
+        program.host().borrow_mut().show_whole_table();
+    }
     let view = if with_view { program.view() } else { None };
     let mut report = program.host().borrow_mut().report(stop, view);
     report.layout = if with_view { program.layout() } else { None };
