@@ -298,7 +298,7 @@ pub struct ProgressArgs {
 #[derive(Args, Debug)]
 pub struct McArgs {
     /// The mc bot: worlds per decision (every option is played out once in each)
-    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    #[arg(long, default_value_t = crate::commands::mc::WORLDS as u64, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub worlds: u64,
     /// The mc bot: who plays a world out, `random` or `heuristic` (the script's own bot);
     /// by default the script's own bot where it has one, else random

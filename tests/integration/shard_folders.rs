@@ -73,3 +73,33 @@ fn a_comment_changes_a_scripts_digest_and_the_refusal_says_so() {
         "{error}"
     );
 }
+
+#[test]
+fn a_shard_header_names_the_rollout_the_mc_bot_played_with() {
+    let dir = tempfile::tempdir().unwrap();
+    for (game, rollout) in [
+        ("clear-the-dungeon", "heuristic"),
+        ("tests/scripts/colour-guess.rhai", "random"),
+    ] {
+        let out = dir.path().join(rollout);
+        // One game, one world a decision: the header is what is looked at.
+        let (code, error) = run(&[
+            "sim",
+            game,
+            "--games",
+            "1",
+            "--bot",
+            "mc",
+            "--worlds",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+            "--shard",
+            "0/1",
+        ]);
+        assert_eq!(code, Some(0), "{error}");
+        let text = std::fs::read_to_string(out.join("shard-0-of-1.jsonl")).unwrap();
+        let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        assert_eq!(header["a"]["bot"]["mc"]["rollout"], rollout, "{game}");
+    }
+}
