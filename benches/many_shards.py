@@ -42,7 +42,7 @@ def write_shards(delve, folder, n):
     """Shard 0 of n played for real, the others written from its lines."""
     subprocess.run(
         [delve, "sim", "clear-the-dungeon", "--games", str(n), "--out", folder,
-         "--shard", f"0/{n}", "--quiet"],
+         "--shard", f"0/{n}"],
         check=True, stderr=subprocess.DEVNULL,
     )
     with open(os.path.join(folder, f"shard-0-of-{n}.jsonl"), encoding="utf-8") as f:

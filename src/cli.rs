@@ -294,11 +294,18 @@ pub struct ProgressArgs {
     pub quiet: bool,
 }
 
+/// The mc bot's worlds a decision by default: the settings of the figures
+/// the README gives (docs/figures.md), a game of the README's first
+/// ruleset in about 5 CPU-seconds. A hint plays more (`run::mc::Settings`),
+/// until the best is told apart: a person waits for one decision, a run for
+/// thousands.
+pub(crate) const MC_WORLDS: usize = 8;
+
 /// The Monte Carlo bot's settings, for `--bot mc`.
 #[derive(Args, Debug)]
 pub struct McArgs {
     /// The mc bot: worlds per decision (every option is played out once in each)
-    #[arg(long, default_value_t = crate::commands::mc::WORLDS as u64, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    #[arg(long, default_value_t = MC_WORLDS as u64, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub worlds: u64,
     /// The mc bot: who plays a world out, `random` or `heuristic` (the script's own bot);
     /// by default the script's own bot where it has one, else random

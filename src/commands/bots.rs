@@ -106,3 +106,36 @@ fn heuristic_rollout(name: &str) -> Result<bool, UsageError> {
         ))),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::Cli;
+    use crate::commands::mc::McBot;
+    use crate::run::Answerer;
+    use clap::Parser;
+
+    /// The mc bot a `delve sim` command line names.
+    fn named(args: &[&str]) -> McBot {
+        let line = [&["delve", "sim", "g", "--bot", "mc"][..], args].concat();
+        let Some(crate::cli::Command::Sim(sim)) = Cli::parse_from(line).command else {
+            panic!("a sim command line");
+        };
+        match Bot::chosen(&sim.bot, &sim.mc).unwrap() {
+            Bot::Mc(bot) => bot,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn by_default_it_rolls_out_with_the_rulesets_own_bot_where_it_has_one() {
+        let bot = named(&[]);
+        assert_eq!(bot, McBot::default());
+        assert_eq!(bot.settings(1, true).rollout, Answerer::ScriptBot);
+        assert_eq!(bot.settings(1, false).rollout, Answerer::RandomBot);
+        let random = named(&["--rollout", "random"]);
+        assert_eq!(random.settings(1, true).rollout, Answerer::RandomBot);
+        let own = named(&["--rollout", "heuristic"]);
+        assert_eq!(own.settings(1, true).rollout, Answerer::ScriptBot);
+    }
+}

@@ -8,12 +8,6 @@ use crate::run::mc::{self, Looked, Moment, Settings};
 use crate::run::{self, Answerer, Deal, Outcome, Plan, Program, Stop};
 use crate::script::declare::Options;
 
-/// Worlds a decision by default: the settings of the figures the README
-/// gives (docs/figures.md), a game of Clear the Dungeon in about 5
-/// CPU-seconds. A hint plays more (`run::mc::Settings`), until the best is
-/// told apart: a person waits for one decision, a run for thousands.
-pub(crate) const WORLDS: usize = 8;
-
 /// The mc bot's settings as a command line gives them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct McBot {
@@ -32,7 +26,7 @@ pub struct McBot {
 impl Default for McBot {
     fn default() -> McBot {
         McBot {
-            worlds: WORLDS,
+            worlds: crate::cli::MC_WORLDS,
             heuristic: None,
             budget_ms: None,
             prune: Settings::default().prune,
@@ -159,36 +153,4 @@ fn rollout_choice(
         .get(choices.len())
         .map(|c| c.index)
         .ok_or_else(|| "the game ended where the real one asked".to_string())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::cli::Cli;
-    use crate::commands::bots::Bot;
-    use clap::Parser;
-
-    /// The mc bot a `delve sim` command line names.
-    fn named(args: &[&str]) -> McBot {
-        let line = [&["delve", "sim", "g", "--bot", "mc"][..], args].concat();
-        let Some(crate::cli::Command::Sim(sim)) = Cli::parse_from(line).command else {
-            panic!("a sim command line");
-        };
-        match Bot::chosen(&sim.bot, &sim.mc).unwrap() {
-            Bot::Mc(bot) => bot,
-            other => panic!("{other:?}"),
-        }
-    }
-
-    #[test]
-    fn by_default_it_rolls_out_with_the_rulesets_own_bot_where_it_has_one() {
-        let bot = named(&[]);
-        assert_eq!(bot, McBot::default());
-        assert_eq!(bot.settings(1, true).rollout, Answerer::ScriptBot);
-        assert_eq!(bot.settings(1, false).rollout, Answerer::RandomBot);
-        let random = named(&["--rollout", "random"]);
-        assert_eq!(random.settings(1, true).rollout, Answerer::RandomBot);
-        let own = named(&["--rollout", "heuristic"]);
-        assert_eq!(own.settings(1, true).rollout, Answerer::ScriptBot);
-    }
 }

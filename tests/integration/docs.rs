@@ -194,7 +194,11 @@ fn the_slurm_job_script_shown_is_the_one_tried() {
         .find(|block| block.contains("#SBATCH"))
         .expect("a job script in docs/distributed.md");
     assert_eq!(format!("{shown}\n"), script);
-    for wanted in ["#SBATCH --time=", "#SBATCH --mem=", "mkdir -p runs/mc-vs-heuristic"] {
+    for wanted in [
+        "#SBATCH --time=",
+        "#SBATCH --mem=",
+        "mkdir -p runs/mc-vs-heuristic",
+    ] {
         assert!(script.contains(wanted), "{wanted}");
     }
     assert!(docs.contains("mkdir -p runs/mc-vs-heuristic && sbatch mc-vs-heuristic.sh"));
