@@ -190,9 +190,9 @@ fn only_this_run(dir: &Path, mine: &Header) -> Result<()> {
     Ok(())
 }
 
-/// Whether `path` already holds this shard, whole (`only_this_run` has
-/// found its header of this run). A file there that is no whole shard is
-/// never played over.
+/// Whether `path` already holds this shard, whole. A file there that is
+/// another run's shard (one written since `only_this_run` looked), or no
+/// whole shard, is never played over.
 fn complete(path: &Path, header: &Header) -> Result<bool> {
     if std::fs::symlink_metadata(path).is_err() {
         return Ok(false);
@@ -204,6 +204,17 @@ fn complete(path: &Path, header: &Header) -> Result<bool> {
         return Err(UsageError(format!(
             "{shown} holds shard {}, not {}: remove it to play this shard there",
             found.header.shard, header.shard
+        ))
+        .into());
+    }
+    if let Some(d) = shard_file::difference(&found.header, header) {
+        return Err(UsageError(format!(
+            "{shown} is a shard of another run (field `{}` is {} there, {} here{}): \
+             remove it to play this shard there, or choose another --out",
+            d.field,
+            d.first,
+            d.second,
+            d.cause()
         ))
         .into());
     }
