@@ -111,10 +111,10 @@ pub enum Command {
     #[command(
         long_about = "Prints a script that makes the shell complete delve's commands, flags \
             and their values as you type. Load it from the shell's start-up file.",
-        after_help = "Examples:\n  \
-            delve completions bash > ~/.local/share/bash-completion/completions/delve\n  \
-            delve completions zsh > ~/.zfunc/_delve       (with fpath+=~/.zfunc before compinit)\n  \
-            delve completions fish > ~/.config/fish/completions/delve.fish"
+        after_help = "Examples (each line in the shell's start-up file):\n  \
+            source <(delve completions bash)       in ~/.bashrc\n  \
+            source <(delve completions zsh)        in ~/.zshrc, after compinit\n  \
+            delve completions fish | source        in ~/.config/fish/config.fish"
     )]
     Completions {
         /// The shell

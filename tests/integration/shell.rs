@@ -35,13 +35,18 @@ fn every_shell_gets_completions_naming_the_commands() {
 }
 
 #[test]
-fn bash_loads_the_completions_and_completes_a_command() {
-    let (script, _) = ok(&["completions", "bash"]);
+fn bash_loads_the_completions_as_the_readme_says_and_completes_a_command() {
+    let delve = assert_cmd::cargo::cargo_bin("delve");
+    // The README's line, `source <(delve completions bash)`, then a Tab
+    // after `delve po`.
     let Ok(output) = std::process::Command::new("bash")
         .arg("-c")
-        .arg(format!(
-            "{script}\nCOMP_WORDS=(delve po); COMP_CWORD=1; _delve delve po delve; echo \"${{COMPREPLY[@]}}\""
-        ))
+        .arg(
+            "source <(\"$DELVE\" completions bash)\n\
+             COMP_WORDS=(delve po); COMP_CWORD=1; _delve delve po delve; echo \"${COMPREPLY[@]}\"",
+        )
+        .env("DELVE", &delve)
+        .envs(crate::isolated_env())
         .output()
     else {
         eprintln!("no bash: skipped");
