@@ -149,17 +149,21 @@ impl Outcome {
     }
 
     /// The score as a number: a number as it is, a text like `3/41` by its
-    /// last number, so `sim` and the statistics count it alike.
+    /// last number, so `sim` and the statistics count it alike. A number
+    /// past what a float holds (a text of 400 digits) counts as none, as a
+    /// text without digits does: a mean of it would be infinite, which
+    /// JSON can not say, and a shard file could not keep it.
     pub(crate) fn score_number(&self) -> Option<f64> {
-        match &self.score {
-            serde_json::Value::Number(n) => n.as_f64(),
+        let number: f64 = match &self.score {
+            serde_json::Value::Number(n) => n.as_f64()?,
             serde_json::Value::String(s) => s
                 .rsplit(|c: char| !c.is_ascii_digit() && c != '-')
                 .find(|p| !p.is_empty())?
                 .parse()
-                .ok(),
-            _ => None,
-        }
+                .ok()?,
+            _ => return None,
+        };
+        number.is_finite().then_some(number)
     }
 
     pub fn score_text(&self) -> String {
@@ -290,6 +294,9 @@ fn run_once(program: &Program, plan: Plan, link: Option<Rc<Link>>, with_view: bo
             ),
         )),
     };
+    if matches!(stop, Stop::Ended(_)) {
+        program.host().borrow_mut().show_whole_table();
+    }
     let view = if with_view { program.view() } else { None };
     let mut report = program.host().borrow_mut().report(stop, view);
     report.layout = if with_view { program.layout() } else { None };

@@ -352,6 +352,14 @@ impl Runtime {
         self.made.clone()
     }
 
+    /// Turns every card face up: a game that has ended shows its whole
+    /// table, so a player sees what lay hidden and why it ended so.
+    pub(crate) fn show_whole_table(&mut self) {
+        for index in 0..self.table.piles().len() {
+            self.table.pile_mut(index).set_all_faces(true);
+        }
+    }
+
     /// The report of a stop: what happened since the last one (choices,
     /// events, divergence) and the table as it stands.
     pub(crate) fn report(

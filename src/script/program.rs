@@ -181,6 +181,11 @@ impl<H: Host> Program<H> {
         &self.ruleset
     }
 
+    /// The rules a variant replaces that its base's bot reads (`bot_reads.rs`).
+    pub(crate) fn replaced_rules_the_bot_reads(&self) -> Vec<super::bot_reads::Reading> {
+        super::bot_reads::replaced_rules_read(&self.ast, &self.ruleset.functions)
+    }
+
     /// The run's state the script's calls act on.
     pub(crate) fn host(&self) -> &Rc<RefCell<H>> {
         &self.host

@@ -42,10 +42,14 @@ mod serve_browser;
 mod serve_phone;
 mod serve_status;
 mod sessions;
+mod shard_folders;
+mod shard_values;
+mod shell;
 mod short_of_threads;
 mod solve;
 mod sweeps;
 mod trying_moves;
+mod unknowing_bots;
 mod writes;
 
 /// The `delve` binary, without colour and without touching the user's

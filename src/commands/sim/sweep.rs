@@ -49,6 +49,7 @@ pub(super) fn command(args: &SimArgs, sweep: &Sweep, jobs: usize) -> Result<()> 
                     second: None,
                     jobs,
                     first_seed,
+                    shown: super::Shown::on_stderr(args.progress.quiet),
                 },
             ));
         }
