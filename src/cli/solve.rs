@@ -75,9 +75,18 @@ fn at_least_one_node(text: &str) -> Result<u64, String> {
     }
 }
 
+/// The longest time budget (115 days): a `Duration` holds it, and a
+/// search that should never stop for time leaves `--seconds` out.
+const MOST_SECONDS: f64 = 1e7;
+
 fn positive_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s <= 1e7 => Ok(s),
+        Ok(s) if s > 0.0 && s <= MOST_SECONDS => Ok(s),
+        Ok(s) if s.is_nan() => Err(format!("`{text}` is not a number of seconds")),
+        Ok(s) if s > MOST_SECONDS => Err(format!(
+            "`{text}` seconds is more than the most, {MOST_SECONDS:.0} (115 days): leave \
+             --seconds out for no time budget"
+        )),
         Ok(_) => Err("a budget of 0 searches nothing: give a time above 0 seconds".into()),
         Err(_) => Err(format!("`{text}` is not a number of seconds")),
     }

@@ -25,8 +25,9 @@ pub(crate) enum Mode {
     TopLevel,
     /// `fn bot`: reads what the player sees, draws from its own stream.
     Bot,
-    /// `fn view`: reads the table.
-    View,
+    /// `fn view` and the other hooks that show the game (named, as the
+    /// messages say it: `status()`): read the table.
+    View(&'static str),
     /// `fn redeal_unseen` in a world: changes the table, reads only what
     /// the player sees, draws from the rules' stream.
     Redeal,

@@ -128,6 +128,22 @@ fn a_budget_of_zero_is_a_bad_command_line() {
 }
 
 #[test]
+fn a_time_budget_past_the_most_or_not_a_number_is_told_as_such() {
+    for (seconds, said) in [
+        ("1e8", "more than the most, 10000000"),
+        ("inf", "more than the most, 10000000"),
+        ("nan", "`nan` is not a number of seconds"),
+        ("0.0", "a budget of 0 searches nothing"),
+    ] {
+        delve()
+            .args(["solve", PAIRS, "--seed", "1", "--seconds", seconds])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(said));
+    }
+}
+
+#[test]
 fn a_game_that_never_ends_under_search_is_an_error_not_a_proof() {
     delve()
         .args(["solve", PAIRS, "--seed", "0", "--opt", "endless=true"])

@@ -66,7 +66,7 @@ impl Host for Runtime {
             }
             Mode::TopLevel => return self.may_read(what),
             Mode::Bot => "bot()",
-            Mode::View => "view()",
+            Mode::View(reader) => reader,
         };
         Err(fault(format!(
             "{reader} may only read the game: `{what}` would change it"
