@@ -6,6 +6,7 @@
 //! copied there).
 
 use crate::delve;
+use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 
 const PAIRS: &str = "tests/sessions/games/pairs.rhai";
@@ -125,6 +126,46 @@ fn a_budget_of_zero_is_a_bad_command_line() {
             .code(2)
             .stderr(predicates::str::contains("a budget of 0 searches nothing"));
     }
+}
+
+#[test]
+fn a_line_that_could_not_be_written_is_said_before_the_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let other = dir.path().join("notes.txt");
+    std::fs::write(&other, "my notes").unwrap();
+    let link = dir.path().join("link.txt");
+    std::os::unix::fs::symlink(&other, &link).unwrap();
+    let missing = dir.path().join("no-such-folder/win.txt");
+    for (file, said) in [
+        (&other, "not a delve transcript"),
+        (&link, "link"),
+        (&missing, "does not exist"),
+    ] {
+        // A search that would run for an hour: refused before it.
+        delve()
+            .args(["solve", "mythic-dungeon-crawler", "--seed", "1"])
+            .args(["--seconds", "3600", "--line", file.to_str().unwrap()])
+            .timeout(std::time::Duration::from_secs(60))
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("--line").and(predicates::str::contains(said)));
+    }
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "my notes");
+}
+
+/// A folder that is there but takes no new file (Linux's `/proc`).
+#[cfg(target_os = "linux")]
+#[test]
+fn the_answer_is_printed_when_the_line_can_not_be_written_after_all() {
+    delve()
+        .args(["solve", "clear-the-dungeon", "--seed", "10001"])
+        .args(["--line", "/proc/self/win.txt"])
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains("winnable: a line of"))
+        .stderr(predicates::str::contains(
+            "the answer above stands; only the transcript was not written",
+        ));
 }
 
 #[test]
