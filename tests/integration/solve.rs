@@ -145,7 +145,7 @@ fn a_line_that_could_not_be_written_is_said_before_the_search() {
         delve()
             .args(["solve", "mythic-dungeon-crawler", "--seed", "1"])
             .args(["--seconds", "3600", "--line", file.to_str().unwrap()])
-            .timeout(std::time::Duration::from_secs(60))
+            .timeout(std::time::Duration::from_mins(1))
             .assert()
             .code(2)
             .stderr(predicates::str::contains("--line").and(predicates::str::contains(said)));

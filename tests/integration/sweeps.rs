@@ -147,7 +147,7 @@ fn a_chart_that_could_not_be_written_is_said_before_any_game() {
         let output = delve()
             .args(["sim", "clear-the-dungeon", "--games", "100000000"])
             .args(["--sweep", "damage_limit=5..6", flag, path.to_str().unwrap()])
-            .timeout(std::time::Duration::from_secs(60))
+            .timeout(std::time::Duration::from_mins(1))
             .output()
             .unwrap();
         assert_eq!(output.status.code(), Some(2), "{flag}: {output:?}");

@@ -63,9 +63,12 @@ pub(super) fn command(args: &SimArgs, sweep: &Sweep, jobs: usize) -> Result<()> 
     if let Some(path) = &chart {
         let named = args.chart.is_some();
         let flag = if named { "--chart" } else { "--out" };
-        named
-            .then(|| files::check_folder(path))
-            .unwrap_or(Ok(()))
+        let folder = if named {
+            files::check_folder(path)
+        } else {
+            Ok(())
+        };
+        folder
             .and_then(|()| files::check(path, Kind::Chart, Replace::SameKind))
             .map_err(|e| crate::usage::UsageError(format!("{flag} {}: {e}", path.display())))?;
     }
