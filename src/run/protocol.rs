@@ -255,7 +255,7 @@ fn wait_for_person(
                 hook::<Dynamic>(ctx, rt, "layout", ())
             })
             .map_err(|e| script_error(rt, "layout", &e))
-            .and_then(|v| crate::script::layout::read(&v, &origin))
+            .and_then(|v| crate::script::layout::read(&v, &origin, rt.borrow().table()))
         });
         let has_status = rt.borrow().wiring().has_status;
         let status = has_status.then(|| {

@@ -207,7 +207,9 @@ impl<H: Host> Program<H> {
         let before = self.host.borrow_mut().enter(Mode::View("layout()"));
         let value = self.call("layout");
         self.host.borrow_mut().enter(before);
-        Some(value.and_then(|v| super::layout::read(&v, &self.ruleset.file.origin)))
+        Some(value.and_then(|v| {
+            super::layout::read(&v, &self.ruleset.file.origin, self.host.borrow().table())
+        }))
     }
 
     /// The faces of the custom cards, if the script gives them.

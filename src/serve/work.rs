@@ -5,7 +5,8 @@
 //! else meanwhile, so a game with a long queue takes one thread of the pool
 //! at most and never holds up another game. A thread the machine will not
 //! start closes the game idle longest to make room, once, and is otherwise
-//! told as the machine's shortage (503), not as a bad request.
+//! told as the machine's shortage (503), not as a bad request; so is a
+//! failure while the server holds more memory than its bound.
 
 use super::game::Game;
 use super::reply::Refused;
@@ -77,14 +78,25 @@ pub(crate) fn with_room<T>(
 }
 
 /// What a request that failed to start a game or load one is told: the
-/// machine's shortage is 503 (try later), anything else the request's fault.
+/// machine's shortage (no thread, or the server holding more memory than
+/// its bound) is 503 (try later), anything else the request's fault.
 pub(crate) fn refused(error: &anyhow::Error) -> Refused {
-    let status = if crate::threads::is_no_thread(error) {
-        StatusCode::SERVICE_UNAVAILABLE
-    } else {
-        StatusCode::BAD_REQUEST
-    };
-    Refused::new(status, format!("{error:#}"))
+    if crate::threads::is_no_thread(error) {
+        return Refused::new(StatusCode::SERVICE_UNAVAILABLE, format!("{error:#}"));
+    }
+    if let Some(held) = crate::heap::process_over_bound_now() {
+        return Refused::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the server is short of memory: it holds {} MiB, more than its bound of {} MiB \
+                 (a game's script may keep memory it can no longer reach); restarting delve \
+                 serve frees it, and every game stays in its autosave ({error:#})",
+                held >> 20,
+                crate::heap::process_bound() >> 20
+            ),
+        );
+    }
+    Refused::new(StatusCode::BAD_REQUEST, format!("{error:#}"))
 }
 
 fn busy(why: &str) -> Refused {

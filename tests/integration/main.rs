@@ -36,6 +36,7 @@ mod saves;
 mod serve;
 mod serve_bounds;
 mod serve_browser;
+mod serve_memory;
 mod serve_phone;
 mod serve_status;
 mod sessions;

@@ -47,6 +47,13 @@ impl Server {
         Server::spawn(home, command)
     }
 
+    /// As `start`, with these variables set in the server's environment.
+    pub(crate) fn start_with(home: &Path, args: &[&str], vars: &[(&str, &str)]) -> Server {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_delve"));
+        command.arg("serve").args(args).envs(vars.iter().copied());
+        Server::spawn(home, command)
+    }
+
     /// As `start`, with the process's address space limited to `kb` KiB
     /// (`ulimit -v`, as shared hosts and CI containers set).
     pub(crate) fn start_limited(home: &Path, args: &[&str], kb: u64) -> Server {
