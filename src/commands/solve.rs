@@ -7,6 +7,7 @@ use crate::cli::SolveArgs;
 use crate::files::Replace;
 use crate::run::solve::{self, Halt, Line, Progress, Solved, Verdict};
 use crate::run::Program;
+use crate::script::cancel::Cancel;
 use crate::script::engine::INTERRUPT;
 use crate::session::{Session, Standing};
 use crate::usage::UsageError;
@@ -44,6 +45,7 @@ pub(crate) fn command(args: &SolveArgs, mut session: Session) -> Result<()> {
         &session.deal,
         &prefix,
         budget,
+        &Cancel::default(),
         &mut |p| show(&bar, p),
     );
     bar.finish_and_clear();
@@ -130,8 +132,9 @@ fn show(bar: &ProgressBar, progress: &Progress) {
     // Every run reports; a message every 64 runs is plenty for the eye.
     if progress.probes % 64 == 1 {
         bar.set_message(format!(
-            "{} decisions met, {} positions, deepest line {}{}",
+            "{} decisions met, {} replayed, {} positions, deepest line {}{}",
             progress.nodes,
+            progress.replays,
             progress.positions,
             progress.deepest,
             progress
@@ -150,8 +153,8 @@ fn words(solved: &Solved, game: &str, seed: u64, asked: bool, written: Option<&s
         "{game}, seed {seed}, searched by the solver (it reads face-down cards and the rules' random numbers: a player who peeks)\n"
     );
     let how_far = format!(
-        "{} decisions met, {} runs, {} passes, deepest line {} decisions, {:.2} s",
-        stats.nodes, stats.probes, stats.passes, stats.deepest, stats.seconds
+        "{} decisions met, {} replayed, {} runs, {} passes, deepest line {} decisions, {:.2} s",
+        stats.nodes, stats.replays, stats.probes, stats.passes, stats.deepest, stats.seconds
     );
     text += &match (solved.verdict, &solved.win) {
         (Verdict::Winnable, Some(win)) => format!(
@@ -168,6 +171,9 @@ fn words(solved: &Solved, game: &str, seed: u64, asked: bool, written: Option<&s
             "not known: {}\n  {how_far}\n",
             match solved.halted {
                 Some(Halt::Nodes) => "the budget of decisions ran out (--nodes)",
+                Some(Halt::Replays) => "the budget of decisions replayed ran out (--replays)",
+                Some(Halt::Line) => "the line searched came to hold as many option keys as it may",
+                Some(Halt::Called) => "the search was called off",
                 Some(Halt::Time) => "the time ran out (--seconds)",
                 Some(Halt::Table) => "the table of positions seen is full",
                 Some(Halt::Interrupted) => "stopped by Ctrl-C",
@@ -207,12 +213,13 @@ fn json(solved: &Solved, written: Option<&str>) -> serde_json::Value {
             Verdict::NotWinnable => "not_winnable",
             Verdict::Unknown => "unknown",
         },
-        "halted": solved.halted.map(|h| format!("{h:?}").to_lowercase()),
+        "halted": solved.halted.map(Halt::name),
         "exhausted": solved.exhausted,
         "win_decisions": solved.win.as_ref().map(|w| w.choices.len()),
         "best_result": solved.best.as_ref().map(|b| b.outcome.result.clone()),
         "best_score": solved.best.as_ref().map(|b| b.outcome.score.clone()),
         "nodes": stats.nodes,
+        "replays": stats.replays,
         "runs": stats.probes,
         "positions": stats.positions,
         "deepest": stats.deepest,

@@ -6,6 +6,7 @@
 //! `play` (on the calling thread) or `live::LiveRun` (kept alive on its own
 //! thread between a person's answers).
 
+pub(crate) mod budget;
 mod inspect;
 pub(crate) mod live;
 pub(crate) mod mc;

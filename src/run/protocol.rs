@@ -67,6 +67,14 @@ pub(crate) fn decide(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fal
             prompt = Some(build_prompt(ctx, rt, asked)?);
         }
         let offered = prompt.as_ref().expect("built");
+        // A search counts the decisions it replays against its budget.
+        let steering = rt.borrow().steering();
+        if let Some(steering) = steering.filter(|_| replaying_for_search(rt)) {
+            if !steering.replay() {
+                rt.borrow_mut().set_stop(Stop::Asking(offered.clone()));
+                return Err(halt());
+            }
+        }
         let replayed = rt.borrow_mut().next_replayed(offered);
         if let Some(index) = replayed {
             return record(ctx, rt, asked, prompt.as_ref(), index);
@@ -89,6 +97,12 @@ pub(crate) fn decide(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fal
         }
     };
     record(ctx, rt, asked, prompt.as_ref(), index)
+}
+
+/// Whether this run's replayed decisions count against a search's budget
+/// (a solver's run; a person's or a bot's replay costs nothing).
+fn replaying_for_search(rt: &Shared) -> bool {
+    rt.borrow().answerer() == Answerer::Solver
 }
 
 /// A world at the player's moment: the ruleset deals afresh what the

@@ -1,6 +1,8 @@
 //! Where game work runs: on a small pool of blocking threads (each waits
-//! on a game's own thread), at most `IN_FLIGHT` requests at once and past
-//! that the server is busy. A request for a game first waits its turn on
+//! on a game's own thread; each has a script's stack, as every thread that
+//! may run a script does), at most `IN_FLIGHT` requests at once and past
+//! that the server is busy. Long work on a game (an odds hint) runs on a
+//! thread of its own instead (`on_game_apart`, `searches`). A request for a game first waits its turn on
 //! that game alone (at most `sessions::QUEUE` of them), holding nothing
 //! else meanwhile, so a game with a long queue takes one thread of the pool
 //! at most and never holds up another game. A thread the machine will not
@@ -13,7 +15,7 @@ use super::reply::Refused;
 use super::sessions::{Sessions, Shared, QUEUE};
 use axum::http::StatusCode;
 use std::sync::Arc;
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// Threads that run game work.
 pub(crate) const BLOCKING_THREADS: usize = 4;
@@ -62,6 +64,33 @@ impl Work {
         };
         let mut game = held.game.clone().lock_owned().await;
         self.blocking(move || work(&mut game)).await
+    }
+
+    /// Runs `work` on `held`'s game once the requests before it for that
+    /// game are answered, as `on_game` does, but on a thread of its own
+    /// (long work: an odds hint), holding `place` among the server's long
+    /// work, so that game moves never wait for it.
+    pub(crate) async fn on_game_apart<T: Send + 'static>(
+        &self,
+        held: &Shared,
+        place: OwnedSemaphorePermit,
+        work: impl FnOnce(&mut Game) -> T + Send + 'static,
+    ) -> Result<T, Refused> {
+        let Ok(_waiting) = held.queue.try_acquire() else {
+            return Err(busy(&format!(
+                "this game has {QUEUE} requests waiting already"
+            )));
+        };
+        let mut game = held.game.clone().lock_owned().await;
+        let (done, result) = tokio::sync::oneshot::channel();
+        crate::threads::spawn("delve-apart", move || {
+            let _place = place;
+            let _ = done.send(work(&mut game));
+        })
+        .map_err(|e| Refused::new(StatusCode::SERVICE_UNAVAILABLE, e.to_string()))?;
+        result
+            .await
+            .map_err(|_| Refused::internal("delve failed on this request (a bug)"))
     }
 }
 

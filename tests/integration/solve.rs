@@ -284,12 +284,21 @@ fn the_browser_start_form_deals_winnable_seeds_when_asked() {
     let pairs = pairs.to_str().unwrap();
     let server = crate::serve::Server::start(home.path(), &[pairs]);
     let start = serde_json::json!({"game": pairs, "seed": 0, "winnable": true});
-    let (_, opening) = server.start_game(&start);
+    let (status, search) = server.post("/session", &start);
+    assert_eq!(status, 202, "{search}");
+    let path = format!("/search/{}", search["search"].as_str().unwrap());
+    let found = loop {
+        let (status, reply) = server.get(&path);
+        assert_eq!(status, 200, "{reply}");
+        if reply["done"] == true {
+            break reply;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    let opening = found["messages"].as_array().unwrap();
     assert_eq!(opening[0]["type"], "hello");
     assert_eq!(opening[0]["seed"], 4, "{opening:?}");
-    let said = crate::serve::last(&opening, "say")["text"]
-        .as_str()
-        .unwrap();
+    let said = crate::serve::last(opening, "say")["text"].as_str().unwrap();
     assert!(said.starts_with("Seed 4 is winnable"), "{said}");
     // Without the box, the seed is dealt as given.
     let (_, opening) = server.start_game(&serde_json::json!({"game": pairs, "seed": 0}));

@@ -107,6 +107,11 @@ impl Keeper {
         }
         Ok(games)
     }
+
+    /// The unfinished games as data, newest first (`delve serve`'s page).
+    pub(crate) fn listed(&self) -> Result<Vec<Listed>> {
+        Ok(self.unfinished()?.iter().map(Unfinished::listed).collect())
+    }
 }
 
 impl Unfinished {
