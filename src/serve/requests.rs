@@ -220,11 +220,11 @@ pub(crate) async fn line(
     Ok(reply(StatusCode::OK, &Value::Array(messages)))
 }
 
-/// Whether a line is long work (an odds hint, five seconds on every core),
-/// which runs apart from game moves.
+/// Whether a line may be long work, which runs apart from game moves: an
+/// odds hint (five seconds on every core), or a hint, which is one where
+/// the ruleset has no bot of its own.
 fn is_long(line: &str) -> bool {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    words == ["hint", "mc"]
+    line.split_whitespace().next() == Some("hint")
 }
 
 /// The unfinished games of this player, the REPL's and the browser's, as

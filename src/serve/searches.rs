@@ -1,5 +1,6 @@
 //! The long work `delve serve` does for a page, apart from game moves: a
-//! search for a winnable deal, and an odds hint (`hint mc`). Each runs on a
+//! search for a winnable deal, and a hint (an odds hint, `hint mc`, or a
+//! hint of a ruleset with no bot, which is one). Each runs on a
 //! thread of its own with a script's stack (`threads`), never on the
 //! threads that answer moves, and at most `MOST` of each kind at once: past
 //! that, the request is told the server is busy with them (503). A search
@@ -18,8 +19,8 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-/// Searches, and odds hints, that may run at once: each keeps a core busy
-/// (a hint every core, for its five seconds).
+/// Searches, and hints, that may run at once: each keeps a core busy (an
+/// odds hint every core, for its five seconds).
 pub(crate) const MOST: usize = 2;
 
 /// How long a search's page may go without asking how it goes (it asks
@@ -52,7 +53,7 @@ pub(crate) enum Polled {
 
 pub(crate) struct Searches {
     table: Mutex<HashMap<String, Arc<Search>>>,
-    /// Places for searches, and for odds hints, running now.
+    /// Places for searches, and for hints, running now.
     searching: Arc<Semaphore>,
     hinting: Arc<Semaphore>,
 }
@@ -153,11 +154,11 @@ impl Searches {
         MOST - self.searching.available_permits()
     }
 
-    /// A place for an odds hint, held while it plays; none past `MOST`.
+    /// A place for a hint, held while it plays; none past `MOST`.
     pub(crate) fn hint_place(&self) -> Result<OwnedSemaphorePermit, Refused> {
         self.hinting.clone().try_acquire_owned().map_err(|_| {
             busy(&format!(
-                "the server is working out the odds for {MOST} games already"
+                "the server is working out hints for {MOST} games already"
             ))
         })
     }
