@@ -25,15 +25,30 @@ fn deep_in(dir: &Path) -> String {
 fn every_command_that_runs_a_script_plays_a_deep_one() {
     let dir = tempfile::tempdir().unwrap();
     let deep = deep_in(dir.path());
-    let commands: [&[&str]; 5] = [
+    let commands: [&[&str]; 6] = [
         &["play", &deep, "--seed", "1"],
         &["sim", &deep, "--games", "2", "--bot", "heuristic"],
+        &[
+            "sim",
+            &deep,
+            "--games",
+            "1",
+            "--bot",
+            "mc",
+            "--budget-ms",
+            "100",
+        ],
         &["check", &deep, "--games", "2"],
         &["solve", &deep, "--seed", "1"],
         &["play", &deep, "--winnable", "--seed", "1"],
     ];
     for args in commands {
-        delve().args(args).write_stdin("1\n").assert().success();
+        // At the REPL, an odds hint runs the script too.
+        delve()
+            .args(args)
+            .write_stdin("hint mc\n1\n1\n")
+            .assert()
+            .success();
     }
     // Transcripts replay on a pool of threads of their own.
     let transcript = dir.path().join("left.txt");
