@@ -7,6 +7,7 @@
 //! thread between a person's answers).
 
 pub(crate) mod advance;
+pub(crate) mod budget;
 mod inspect;
 pub(crate) mod live;
 pub(crate) mod mc;

@@ -26,8 +26,9 @@ pub(crate) enum Mode {
     TopLevel,
     /// `fn bot`: reads what the player sees, draws from its own stream.
     Bot,
-    /// `fn view`: reads the table.
-    View,
+    /// `fn view` and the other hooks that show the game (named, as the
+    /// messages say it: `status()`): read the table.
+    View(&'static str),
     /// `fn options()` of a game of positions: reads the table, and may end
     /// the game (no move left).
     Options,

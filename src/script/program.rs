@@ -224,7 +224,7 @@ impl<H: Host> Program<H> {
         if !self.ruleset.has_fn("view", 0) {
             return None;
         }
-        let before = self.host.borrow_mut().enter(Mode::View);
+        let before = self.host.borrow_mut().enter(Mode::View("view()"));
         let view = self.call("view").map(|v| v.to_string());
         self.host.borrow_mut().enter(before);
         Some(view)
@@ -235,10 +235,12 @@ impl<H: Host> Program<H> {
         if !self.ruleset.has_fn("layout", 0) {
             return None;
         }
-        let before = self.host.borrow_mut().enter(Mode::View);
+        let before = self.host.borrow_mut().enter(Mode::View("layout()"));
         let value = self.call("layout");
         self.host.borrow_mut().enter(before);
-        Some(value.and_then(|v| super::layout::read(&v, &self.ruleset.file.origin)))
+        Some(value.and_then(|v| {
+            super::layout::read(&v, &self.ruleset.file.origin, self.host.borrow().table())
+        }))
     }
 
     /// The faces of the custom cards, if the script gives them.
@@ -246,7 +248,7 @@ impl<H: Host> Program<H> {
         if !self.ruleset.has_fn("faces", 0) {
             return None;
         }
-        let before = self.host.borrow_mut().enter(Mode::View);
+        let before = self.host.borrow_mut().enter(Mode::View("faces()"));
         let value = self.call("faces");
         self.host.borrow_mut().enter(before);
         Some(value.and_then(|v| super::face::read(&v, &self.ruleset.file.origin)))
@@ -257,7 +259,7 @@ impl<H: Host> Program<H> {
         if !self.ruleset.has_fn("status", 0) {
             return None;
         }
-        let before = self.host.borrow_mut().enter(Mode::View);
+        let before = self.host.borrow_mut().enter(Mode::View("status()"));
         let value = self.call("status");
         self.host.borrow_mut().enter(before);
         Some(value.and_then(|v| super::status::read(&v, &self.ruleset.file.origin)))

@@ -87,7 +87,7 @@ impl Host for Runtime {
             Mode::Options if what == "end" => return Ok(()),
             Mode::Options => "options()",
             Mode::Bot => "bot()",
-            Mode::View => "view()",
+            Mode::View(reader) => reader,
         };
         Err(fault(format!(
             "{reader} may only read the game: `{what}` would change it"
