@@ -8,7 +8,7 @@
 //! so its stack is given back before the next one is asked for.
 
 use super::Program;
-use super::{run, Link, Plan, Reply, Report, Request, Stop};
+use super::{run, BotChoice, Link, Plan, Reply, Report, Request, Stop};
 use crate::script::catalog::ScriptFile;
 use crate::script::engine::INTERRUPT;
 use crate::script::error::ErrorKind;
@@ -69,7 +69,7 @@ impl LiveRun {
     }
 
     /// What the ruleset's own bot would choose at this decision.
-    pub fn hint(&mut self) -> Result<usize, ScriptError> {
+    pub fn hint(&mut self) -> Result<BotChoice, ScriptError> {
         if !self.asking {
             return Err(internal_error("there is no decision to hint"));
         }

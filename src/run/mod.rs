@@ -235,7 +235,14 @@ pub(crate) struct Link {
 #[derive(Debug)]
 pub(crate) enum Reply {
     Stopped(Box<Report>),
-    Hint(Result<usize, ScriptError>),
+    Hint(Result<BotChoice, ScriptError>),
+}
+
+/// What the ruleset's bot chooses at a decision, and why, if it says.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotChoice {
+    pub index: usize,
+    pub why: Option<String>,
 }
 
 /// Plays `plan` on this thread with `program`, to its end or (for the

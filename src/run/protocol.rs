@@ -9,7 +9,7 @@
 mod solver;
 
 use super::Runtime;
-use super::{Answerer, Event, Link, Reply, Request, Stop};
+use super::{Answerer, BotChoice, Event, Link, Reply, Request, Stop};
 use crate::game::decision::{Offer, Prompt};
 use crate::script::api::text_of;
 use crate::script::error::{passes_through, ErrorKind, HostFault};
@@ -201,17 +201,22 @@ fn short(what: &str, text: String) -> Fallible<String> {
 /// The ruleset's bot, in read-only mode: `fn bot(question, options)` picks
 /// an index, or else `fn rate(option)` rates each and the highest wins
 /// (the first of equals).
+/// The bot's reason (`because`) is left with the run, for a hint to take;
+/// a rating bot's is the one it gave while rating the option it chose.
 pub(super) fn ask_bot(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fallible<usize> {
     let count = asked.options.len();
+    rt.borrow_mut().take_reason();
     if rt.borrow().wiring().bot != Some(BotFn::Bot) {
         return read_only(rt, Mode::Bot, || {
-            let mut best = (0, i64::MIN);
+            let mut best = (0, i64::MIN, None);
             for (i, option) in asked.options.iter().enumerate() {
                 let rating = hook::<i64>(ctx, rt, "rate", (option.clone(),))?;
+                let why = rt.borrow_mut().take_reason();
                 if rating > best.1 {
-                    best = (i, rating);
+                    best = (i, rating, why);
                 }
             }
+            rt.borrow_mut().keep_reason(best.2);
             Ok(best.0)
         });
     }
@@ -308,7 +313,12 @@ fn wait_for_person(
                 )))
             }
             Ok(Request::Hint) => {
-                let hint = ask_bot(ctx, rt, asked).map_err(|e| script_error(rt, "bot", &e));
+                let hint = ask_bot(ctx, rt, asked)
+                    .map(|index| BotChoice {
+                        index,
+                        why: rt.borrow_mut().take_reason(),
+                    })
+                    .map_err(|e| script_error(rt, "bot", &e));
                 if link.reports.send(Reply::Hint(hint)).is_err() {
                     return Err(halt());
                 }

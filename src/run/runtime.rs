@@ -83,6 +83,8 @@ pub struct Runtime {
     labels: Option<bool>,
     /// Where a copy a bot tried a move on ended (`ended()`), or `()`.
     trial_end: rhai::Dynamic,
+    /// Why the bot chose as it did, in its own words (`because`).
+    reason: Option<String>,
 }
 
 /// A rule's values by card, hashed with `ahash` rather than the standard
@@ -137,7 +139,18 @@ impl Runtime {
             history: History::default(),
             labels: None,
             trial_end: rhai::Dynamic::UNIT,
+            reason: None,
         }
+    }
+
+    /// The reason the bot last gave (`because`), taken.
+    pub(crate) fn take_reason(&mut self) -> Option<String> {
+        self.reason.take()
+    }
+
+    /// The reason of the bot's choice, among those it gave.
+    pub(crate) fn keep_reason(&mut self, why: Option<String>) {
+        self.reason = why;
     }
 
     /// A fresh run of `plan`, still wired to the engine's callback.

@@ -1,6 +1,7 @@
 //! What a ruleset's top level declares when it loads: its title, one-line
 //! summary, rules text, options with defaults and the values they allow,
-//! and how its deals are numbered (`deal_numbers`).
+//! how its deals are numbered (`deal_numbers`) and what a player plays for
+//! (`objective`).
 //! A variant's top level runs after its base's and may change defaults with
 //! `variant_default`, and declare, change or drop a kind of move
 //! (`move_kind`, `change_move_kind`, `drop_move_kind`). Option values are plain Rust values, so a session can
@@ -8,6 +9,7 @@
 //! typed JSON.
 
 use super::move_kind::MoveKind;
+use super::objective::Objective;
 use crate::game::deal_numbers::DealNumbers;
 use anyhow::{bail, Result};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, NativeCallContext};
@@ -113,6 +115,8 @@ pub struct Declarations {
     /// How its deals are numbered: the field's own numbers, or (none) the
     /// host's seeds.
     pub(crate) deal_numbers: Option<DealNumbers>,
+    /// What a player plays for (`objective`).
+    pub objective: Objective,
 }
 
 impl Declarations {
@@ -210,6 +214,12 @@ pub(crate) fn register(engine: &mut Engine, declared: &Rc<RefCell<Declarations>>
         d.borrow_mut().rules = text.into();
     });
     register_options(engine, declared);
+    // A variant plays for what its base does unless it says otherwise.
+    let d = declared.clone();
+    engine.register_fn("objective", move |name: &str| -> Fallible<()> {
+        d.borrow_mut().objective = Objective::named(name)?;
+        Ok(())
+    });
     // A variant keeps its base's numbering unless it declares another.
     let d = declared.clone();
     engine.register_fn("deal_numbers", move |name: &str| -> Fallible<()> {

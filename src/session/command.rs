@@ -250,11 +250,18 @@ fn hint(session: &mut Session) -> Result<Effect, Failure> {
     // the rules', not the bot's.
     session.resume().map_err(|error| Failure::script(&error))?;
     let prompt = session.prompt().cloned();
-    match session.hint_index() {
-        Some(Ok(index)) => {
-            let offer = &prompt.expect("a hint needs a prompt").options[index];
-            let mut effect = Effect::said(format!("hint: {}", offer.label));
-            effect.fields = option_fields(index, &offer.key, &offer.label);
+    match session.bot_choice() {
+        Some(Ok(choice)) => {
+            let offer = &prompt.expect("a hint needs a prompt").options[choice.index];
+            let said = match &choice.why {
+                Some(why) => format!("hint: {} ({why})", offer.label),
+                None => format!("hint: {}", offer.label),
+            };
+            let mut effect = Effect::said(said);
+            effect.fields = option_fields(choice.index, &offer.key, &offer.label);
+            if let Some(why) = choice.why {
+                effect.fields.insert("why".into(), json!(why));
+            }
             Ok(effect)
         }
         Some(Err(error)) => Err(Failure::Script {

@@ -16,7 +16,7 @@ pub(crate) mod texts;
 use crate::game::decision::{Choice, Prompt};
 use crate::game::table::Table;
 use crate::run::live::LiveRun;
-use crate::run::{Answerer, Deal, Divergence, Event, Outcome, Plan, Report, Stop};
+use crate::run::{Answerer, BotChoice, Deal, Divergence, Event, Outcome, Plan, Report, Stop};
 use crate::script::declare::Options;
 use crate::script::face::Faces;
 use crate::script::layout::Layout;
@@ -290,14 +290,9 @@ impl Session {
         Ok(())
     }
 
-    /// What the ruleset's own bot would choose now: `None` when it has no bot.
-    pub fn hint(&mut self) -> Option<Result<String, ScriptError>> {
-        let prompt = self.prompt()?.clone();
-        Some(self.hint_index()?.map(|i| prompt.options[i].label.clone()))
-    }
-
-    /// The index of the option the ruleset's own bot would choose now.
-    pub fn hint_index(&mut self) -> Option<Result<usize, ScriptError>> {
+    /// What the ruleset's own bot would choose now, and why if it says:
+    /// `None` when it has no bot or there is no decision.
+    pub fn bot_choice(&mut self) -> Option<Result<BotChoice, ScriptError>> {
         self.prompt()?;
         if !self.ruleset.has_bot() {
             return None;

@@ -1,6 +1,7 @@
 //! The one integration-test binary: each module is one interface of delve.
 
 mod base_calls;
+mod bot_reasons;
 mod bounds;
 mod browser;
 mod check;

@@ -197,4 +197,14 @@ impl Host for Runtime {
     fn say(&mut self, text: String) -> Fallible<()> {
         self.tell(Event::Say(text))
     }
+
+    fn because(&mut self, why: String) -> Fallible<()> {
+        if self.mode != Mode::Bot {
+            return Err(fault(
+                "because(text) is a bot's reason for its choice: only `fn rate` and `fn bot` may give one".into(),
+            ));
+        }
+        self.reason = Some(why);
+        Ok(())
+    }
 }

@@ -1,5 +1,6 @@
 //! The verbs of a game: `choose` an option (or `ask` for its index),
-//! answered by the run (the host's decision); `say` narration; `end` the game.
+//! answered by the run (the host's decision); `say` narration; `end` the game;
+//! and a bot's `because`, its reason for a choice.
 
 use super::{text_of, Fallible, Host, Shared};
 use crate::script::host::Asked;
@@ -9,6 +10,11 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     let r = rt.clone();
     engine.register_fn("say", move |text: Dynamic| -> Fallible<()> {
         r.borrow_mut().say(text_of(&text))
+    });
+    // A bot's reason for what it chooses, which a hint shows.
+    let r = rt.clone();
+    engine.register_fn("because", move |why: Dynamic| -> Fallible<()> {
+        r.borrow_mut().because(reason(text_of(&why))?)
     });
     // `choose(question, options)` gives back the option taken itself.
     let r = rt.clone();
@@ -65,4 +71,20 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
             r.borrow_mut().end(outcome, score, summary)
         },
     );
+}
+
+/// The most characters a bot's reason may have: a short sentence.
+pub(crate) const MAX_REASON: usize = 200;
+
+/// A bot's reason as a hint shows it: one short line of text.
+fn reason(why: String) -> Fallible<String> {
+    let why = why.trim().to_string();
+    let length = why.chars().count();
+    if why.is_empty() || why.contains('\n') || length > MAX_REASON {
+        return Err(crate::script::host::fault(format!(
+            "because(text) takes one short sentence on one line, at most {MAX_REASON} characters (this one: {length}{})",
+            if why.contains('\n') { ", on more than one line" } else { "" }
+        )));
+    }
+    Ok(why)
 }
