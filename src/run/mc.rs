@@ -5,9 +5,9 @@
 //! card of it. The worlds are drawn from the settings' seed alone, in
 //! order, so an estimate is the same on any machine and for any `--jobs`.
 //! An option surely worse after a few worlds is played in no more of them.
-//! A person's hint plays on until the best is told apart from the rest,
-//! on every core (`cores.rs`); a bot's decision plays a fixed number of
-//! worlds on its own thread.
+//! A person's hint plays on until its verdict (`judge.rs`), on every core
+//! (`cores.rs`); a bot's decision plays a fixed number of worlds on its
+//! own thread and takes an option by the bot's own rule (`pick.rs`).
 
 use super::pick::Played;
 use super::world::{Sight, Watch};
@@ -18,18 +18,24 @@ use crate::script::shape::Shape;
 use std::sync::Arc;
 use std::time::Duration;
 
+mod alike;
+mod anytime;
 mod compare;
 mod copies;
 mod cores;
 mod failure;
 mod gather;
+mod judge;
 mod playout;
+use crate::script::objective::Objective;
+pub(crate) use alike::Alike;
 pub(crate) use compare::{Difference, Measure};
 pub(crate) use cores::estimate_on_cores;
 pub(crate) use failure::Failure;
 use gather::gather;
 #[cfg(test)]
 use gather::{rank, MOST_WORLDS};
+pub(crate) use judge::{alike_with, FEWEST_WORLDS};
 use playout::play_world;
 
 /// How hard to look.
@@ -48,8 +54,10 @@ pub(crate) struct Settings {
     /// Stop once every other option is left: a bot needs only the choice,
     /// a person reading a hint also the winner's figures.
     pub settle: bool,
-    /// Past `worlds`, play on until the leader is surely better than every
-    /// option still played (or the budget ends): a person's hint.
+    /// A person's hint: past `worlds`, play on until the verdict (the best
+    /// group surely better than every other option still played) or the
+    /// budget's end, leaving options and naming the one to take by the
+    /// hint's rule (`judge.rs`), not the bot's.
     pub until_separated: bool,
 }
 
@@ -82,9 +90,16 @@ pub(crate) struct Estimate {
     scored: usize,
     /// Each accepted world's result, in the order of the worlds.
     played: Vec<Played>,
+    /// The key of the position each accepted world came to after this
+    /// option (none where the world was a replay, or the game ended).
+    keys: Vec<Option<u64>>,
     /// This option minus the best one, over the same worlds (none for the
     /// best itself).
     pub versus_best: Option<Difference>,
+    /// Its group of options alike (0: the best's), once ranked.
+    pub group: usize,
+    /// How it is alike with the others of its group, if it has others.
+    pub alike: Option<Alike>,
 }
 
 impl Estimate {
@@ -122,17 +137,11 @@ pub(crate) struct Estimates {
     pub cores: usize,
     /// Its worlds were made from copies of the position, not by replays.
     pub from_copies: bool,
-}
-
-impl Estimates {
-    /// Whether some option played in every world may be as good as the
-    /// best: the worlds could not tell them apart.
-    pub(crate) fn too_close_to_call(&self) -> bool {
-        self.options
-            .iter()
-            .skip(1)
-            .any(|e| e.games == self.worlds && e.versus_best.is_some_and(|d| !d.surely_worse()))
-    }
+    /// What the ranking is by.
+    pub objective: Objective,
+    /// A verdict: the best group is surely better than every other option
+    /// (or there is no other).
+    pub answered: bool,
 }
 
 /// The prompt the player faces now, and what they have seen so far (for
@@ -185,6 +194,8 @@ pub(crate) struct Moment {
     /// (or that deals them afresh itself), the position to make worlds
     /// from with no replay.
     copy: Option<Box<copies::Copyable>>,
+    /// What the ruleset's player plays for.
+    objective: Objective,
 }
 
 impl Moment {
@@ -254,6 +265,7 @@ impl Moment {
                     prompt,
                     sight: watched.sight,
                     copy,
+                    objective: program.ruleset().declared.objective,
                 }))
             }
             Stop::Ended(outcome) => Ok(Looked::Ended(outcome)),

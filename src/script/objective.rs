@@ -27,6 +27,14 @@ impl Objective {
             )),
         }
     }
+
+    /// The word a ruleset declares it with, as the protocol names it.
+    pub(crate) fn word(self) -> &'static str {
+        match self {
+            Objective::WinThenScore => "win",
+            Objective::Score => "score",
+        }
+    }
 }
 
 impl fmt::Display for Objective {

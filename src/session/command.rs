@@ -283,16 +283,22 @@ fn hint_mc(session: &mut Session) -> Result<Effect, Failure> {
     if session.prompt().is_none() {
         return Err(Failure::Refused(over("hint")));
     }
-    // A person waits: worlds until the best is told from the others, at
-    // most a few seconds, then the best so far.
+    // A person waits: worlds until the verdict, at most a few seconds,
+    // then the best so far.
     let mut settings = crate::run::mc::Settings {
+        worlds: crate::run::mc::FEWEST_WORLDS,
         budget: Some(std::time::Duration::from_secs(5)),
         until_separated: true,
         ..crate::run::mc::Settings::default()
     };
-    if session.ruleset.has_bot() {
+    // The ruleset's bot plays the worlds out, and its choice here (and
+    // why) is named where the verdict keeps or leaves it.
+    let bot = if session.ruleset.has_bot() {
         settings.rollout = crate::run::Answerer::ScriptBot;
-    }
+        session.bot_choice().and_then(Result::ok)
+    } else {
+        None
+    };
     let estimates = session.hint_mc(&settings).map_err(|e| match e {
         crate::run::mc::Failure::Script(error) => Failure::Script {
             message: format!("script error in a world of the hint: {error}"),
@@ -301,8 +307,8 @@ fn hint_mc(session: &mut Session) -> Result<Effect, Failure> {
         },
         other => Failure::Refused(format!("no hint: {other}")),
     })?;
-    let mut effect = Effect::said(super::mc_hint::text(&estimates));
-    effect.fields = super::mc_hint::fields(&estimates);
+    let mut effect = Effect::said(super::mc_hint::text(&estimates, bot.as_ref()));
+    effect.fields = super::mc_hint::fields(&estimates, bot.as_ref());
     Ok(effect)
 }
 

@@ -1,24 +1,29 @@
-//! An mc hint as every front end shows it: in words, which option to take
-//! and why, then each option best first with its figures and how far it
-//! stands from the best over the same worlds; as data, the same figures.
+//! An mc hint as every front end shows it: in words, the verdict (which
+//! option or group of options to take, and how sure that is, or why the
+//! ruleset's bot's choice is kept), then each option best first with its
+//! figures and how it stands against the best over the same worlds; as
+//! data, the same figures. The page's Hint shows the verdict, its Odds the
+//! verdict and the table: one answer from one set of worlds.
 
-use crate::run::mc::{Difference, Estimate, Estimates, Measure};
+use crate::run::mc::{alike_with, Alike, Difference, Estimate, Estimates, Measure};
+use crate::run::BotChoice;
 use serde_json::{json, Map, Value};
 
-/// The hint in words: what was played, what to take, each option, and
-/// how long it took.
-pub(super) fn text(estimates: &Estimates) -> String {
+/// The hint in words: what was played, the verdict, each option, and how
+/// long it took. `bot` is the ruleset's bot's choice here, with its reason.
+pub(super) fn text(estimates: &Estimates, bot: Option<&BotChoice>) -> String {
     let mut text = format!(
-        "hint (Monte Carlo over {} worlds of {} tried{}; no face-down card was looked at):",
+        "hint (Monte Carlo over {} worlds of {} tried{}, by what the ruleset plays for: {}; no face-down card was looked at):",
         estimates.worlds,
         estimates.tried,
         if estimates.cut_short {
             ", cut short"
         } else {
             ""
-        }
+        },
+        estimates.objective,
     );
-    text += &format!("\n  {}", verdict(estimates));
+    text += &format!("\n  {}", verdict(estimates, bot));
     for e in &estimates.options {
         text += &row(e, estimates);
     }
@@ -37,26 +42,23 @@ pub(super) fn text(estimates: &Estimates) -> String {
 
 /// The hint as data, for the protocol: the option to take, then the same
 /// figures as the words.
-pub(super) fn fields(estimates: &Estimates) -> Map<String, Value> {
-    let suggested = estimates
-        .options
-        .iter()
-        .find(|e| e.index == estimates.suggested)
-        .expect("the suggestion is one of the options");
+pub(super) fn fields(estimates: &Estimates, bot: Option<&BotChoice>) -> Map<String, Value> {
     let rows: Vec<Value> = estimates
         .options
         .iter()
         .map(|e| Value::Object(hint_row(e, estimates)))
         .collect();
-    let mut fields = option_fields(suggested);
+    let mut fields = option_fields(suggested(estimates));
     let more = [
         ("method", json!("mc")),
-        ("verdict", json!(verdict(estimates))),
+        ("verdict", json!(verdict(estimates, bot))),
+        ("answered", json!(estimates.answered)),
+        ("objective", json!(estimates.objective.word())),
         ("options", Value::Array(rows)),
         ("worlds", json!(estimates.worlds)),
         ("tried", json!(estimates.tried)),
         ("cut_short", json!(estimates.cut_short)),
-        ("too_close_to_call", json!(estimates.too_close_to_call())),
+        ("too_close_to_call", json!(!estimates.answered)),
         ("seconds", json!(estimates.elapsed.as_secs_f64())),
         ("cores", json!(estimates.cores)),
         ("peeked", json!(false)),
@@ -68,11 +70,24 @@ pub(super) fn fields(estimates: &Estimates) -> Map<String, Value> {
                 "replays"
             }),
         ),
+        (
+            "bot",
+            bot.map_or(Value::Null, |b| json!({ "index": b.index, "why": b.why })),
+        ),
     ];
     for (name, value) in more {
         fields.insert(name.into(), value);
     }
     fields
+}
+
+/// The option to take.
+fn suggested(estimates: &Estimates) -> &Estimate {
+    estimates
+        .options
+        .iter()
+        .find(|e| e.index == estimates.suggested)
+        .expect("the suggestion is one of the options")
 }
 
 /// An option as every message names one: its index, key and label.
@@ -84,7 +99,8 @@ fn option_fields(e: &Estimate) -> Map<String, Value> {
     fields
 }
 
-/// One option of an mc hint as data: its figures, and against the best.
+/// One option of an mc hint as data: its figures, its group, and against
+/// the best.
 fn hint_row(e: &Estimate, estimates: &Estimates) -> Map<String, Value> {
     let mut row = option_fields(e);
     row.insert("win_rate".into(), json!(e.win_rate()));
@@ -92,6 +108,12 @@ fn hint_row(e: &Estimate, estimates: &Estimates) -> Map<String, Value> {
     row.insert("mean_score".into(), json!(e.mean_score()));
     row.insert("games".into(), json!(e.games));
     row.insert("suggested".into(), json!(e.index == estimates.suggested));
+    row.insert("group".into(), json!(e.group));
+    let (_, how) = alike_with(e, &estimates.options);
+    row.insert(
+        "alike".into(),
+        how.map_or(Value::Null, |h| json!(alike_word(h))),
+    );
     let versus = e.versus_best.map(|d| {
         json!({
             "measure": match d.measure {
@@ -102,57 +124,119 @@ fn hint_row(e: &Estimate, estimates: &Estimates) -> Map<String, Value> {
             "low": d.mean - d.margin,
             "high": d.mean + d.margin,
             "worlds": d.worlds,
-            "surely_worse": d.surely_worse(),
+            "surely_worse": d.surely_worse() || e.games < estimates.worlds,
+            "same": d.same,
         })
     });
     row.insert("versus_best".into(), versus.unwrap_or(Value::Null));
     row
 }
 
-/// The line that says what to take and how sure that is.
-pub(crate) fn verdict(estimates: &Estimates) -> String {
-    let best = &estimates.options[0];
-    let suggested = estimates
-        .options
-        .iter()
-        .find(|e| e.index == estimates.suggested)
-        .expect("the suggestion is one of the options");
-    if suggested.index != best.index {
-        let against = suggested.versus_best.map_or(String::new(), |d| {
-            format!(": {} against it", difference(&d))
-        });
-        return format!(
-            "Take {}: the ruleset's bot's choice, since {}, the best estimate, did not do clearly better in the same worlds{against}.",
-            name(suggested),
-            name(best),
-        );
+fn alike_word(how: Alike) -> &'static str {
+    match how {
+        Alike::Position => "position",
+        Alike::Results => "results",
     }
-    let close: Vec<String> = estimates
-        .options
+}
+
+/// What makes a group's options as good as each other, in words.
+fn alike_text(how: Alike, worlds: usize) -> String {
+    match how {
+        Alike::Position => "they lead to the same position in every world".into(),
+        Alike::Results => format!("the same result in each of the {worlds} worlds"),
+    }
+}
+
+/// Options named as a list: "3. X", "3. X or 5. Y", "3. X, 5. Y or 2 others".
+fn listed(options: &[&Estimate], or: &str) -> String {
+    let named: Vec<String> = options.iter().map(|e| name(e)).collect();
+    match named.len() {
+        0 => String::new(),
+        1 => named[0].clone(),
+        2 => format!("{} {or} {}", named[0], named[1]),
+        3 => format!("{}, {} {or} {}", named[0], named[1], named[2]),
+        n => format!("{}, {} {or} {} others", named[0], named[1], n - 2),
+    }
+}
+
+/// The verdict: what to take and how sure that is; where there is none,
+/// what to take all the same and why. `bot` is the ruleset's bot's choice.
+pub(crate) fn verdict(estimates: &Estimates, bot: Option<&BotChoice>) -> String {
+    let options = &estimates.options;
+    let take = suggested(estimates);
+    let (mut best, how) = alike_with(&options[0], options);
+    best.insert(0, &options[0]);
+    // The one to take named first.
+    best.sort_by_key(|e| e.index != take.index);
+    let worlds = estimates.worlds;
+    let bots = bot.and_then(|b| options.iter().find(|e| e.index == b.index));
+    let said = |e: &Estimate| match bot {
+        Some(b) if b.index == e.index => match &b.why {
+            Some(why) => format!(", the ruleset's bot's choice ({why})"),
+            None => ", the ruleset's bot's choice".to_string(),
+        },
+        _ => String::new(),
+    };
+    if options.len() == 1 {
+        return format!("Take {}: the only option.", name(take));
+    }
+    if estimates.answered {
+        if best.len() == options.len() {
+            let how = how.map_or(String::new(), |h| format!(": {}", alike_text(h, worlds)));
+            return format!("Any option is as good{how}.");
+        }
+        let sure = format!("surely better than every other option (95%, {worlds} worlds)");
+        let mut text = if best.len() == 1 {
+            format!("Take {}{}: {sure}.", name(take), said(take))
+        } else {
+            let how = how.map_or(String::new(), |h| format!(" ({})", alike_text(h, worlds)));
+            let mut text = format!("Take any of {}{how}: {sure}.", listed(&best, "or"));
+            if !said(take).is_empty() {
+                text += &format!(" {} is{}.", name(take), said(take).trim_start_matches(','));
+            }
+            text
+        };
+        if let Some(b) = bots.filter(|b| best.iter().all(|e| e.index != b.index)) {
+            text += &format!(" The ruleset's bot would take {}, surely worse.", name(b));
+        }
+        return text;
+    }
+    // No verdict: the worlds could not tell the best from some others.
+    let close: Vec<&Estimate> = options
         .iter()
         .skip(1)
-        .filter(|e| e.games == estimates.worlds && e.versus_best.is_some_and(|d| !d.surely_worse()))
-        .map(name)
+        .filter(|e| {
+            e.group != 0 && e.games == worlds && e.versus_best.is_some_and(|d| !d.surely_worse())
+        })
         .collect();
-    if close.is_empty() {
-        let others = if estimates.options.len() > 1 {
-            ", surely better than every other option over the same worlds (95%)"
-        } else {
-            ""
-        };
-        format!("Take {}{others}.", name(best))
-    } else {
-        // The closest first (they are ranked so); a long list says little more.
-        let named = match close.len() {
-            1 => close[0].clone(),
-            2 => format!("{} or {}", close[0], close[1]),
-            n => format!("{}, {} or {} others", close[0], close[1], n - 2),
-        };
-        format!(
-            "Too close to call: {} leads, but the worlds can not tell it from {named}.",
-            name(best),
-        )
+    let leader = &options[0];
+    let unsure = format!("No option is surely best after {worlds} worlds");
+    if take.index != leader.index {
+        // The leader minus the bot's choice.
+        let against = take.versus_best.map_or(String::new(), |d| {
+            let lead = Difference { mean: -d.mean, ..d };
+            format!(" by {}", difference(&lead))
+        });
+        return format!(
+            "{unsure}: {} leads {}{}{against}, which the worlds can not tell from chance; take {}, as the bot would.",
+            name(leader),
+            name(take),
+            said(take),
+            name(take),
+        );
     }
+    let mut text = format!(
+        "{unsure}: take {}{}, the best estimate; {} may be as good.",
+        listed(&best, "or"),
+        said(take),
+        listed(&close, "or"),
+    );
+    if let Some(b) =
+        bots.filter(|b| b.games < worlds || b.versus_best.is_some_and(|d| d.surely_worse()))
+    {
+        text += &format!(" The ruleset's bot would take {}, surely worse.", name(b));
+    }
+    text
 }
 
 /// One option's line.
@@ -160,16 +244,26 @@ pub(crate) fn row(e: &Estimate, estimates: &Estimates) -> String {
     let score = e
         .mean_score()
         .map_or(String::new(), |m| format!(", mean score {m:.1}"));
-    // An option surely worse is no longer played: say over how few.
-    let left = if e.games < estimates.worlds {
+    let first = estimates.options.iter().find(|o| o.group == e.group);
+    let versus = if e.games < estimates.worlds {
+        // A left option's few worlds say little more than that it was left.
         format!(" (surely worse: left after {} worlds)", e.games)
+    } else if let Some(first) = first.filter(|f| f.index != e.index) {
+        let (_, how) = alike_with(e, &estimates.options);
+        match how {
+            Some(Alike::Position) => {
+                format!("; the same position as {} in every world", name(first))
+            }
+            _ => format!("; the same result as {} in every world", name(first)),
+        }
     } else {
-        String::new()
-    };
-    // A left option's few worlds say little more than that it was left.
-    let versus = match e.versus_best {
-        Some(d) if left.is_empty() => format!("; against the best {}", difference(&d)),
-        _ => String::new(),
+        match e.versus_best {
+            Some(d) if d.surely_worse() => {
+                format!("; against the best {}, surely worse", difference(&d))
+            }
+            Some(d) => format!("; against the best {}", difference(&d)),
+            None => String::new(),
+        }
     };
     let marker = if e.index == estimates.suggested {
         "  ← take this"
@@ -177,7 +271,7 @@ pub(crate) fn row(e: &Estimate, estimates: &Estimates) -> String {
         ""
     };
     format!(
-        "\n  {}: win {:.0}% ± {:.0}{score}{left}{versus}{marker}",
+        "\n  {}: win {:.0}% ± {:.0}{score}{versus}{marker}",
         name(e),
         100.0 * e.win_rate(),
         100.0 * e.margin()
@@ -190,12 +284,12 @@ fn name(e: &Estimate) -> String {
 }
 
 /// A paired difference and its 95% interval, in points of win rate or in
-/// score where the two won alike in every world.
+/// score where the two won alike in every world (or score is all that counts).
 fn difference(d: &Difference) -> String {
     if d.margin.is_infinite() {
         return "(too few worlds to compare)".to_string();
     }
-    if d.mean == 0.0 && d.margin == 0.0 {
+    if d.same {
         return "the same in every world".to_string();
     }
     match d.measure {
@@ -206,7 +300,7 @@ fn difference(d: &Difference) -> String {
             100.0 * (d.mean + d.margin)
         ),
         Measure::Score => format!(
-            "as many wins, score {:+.2} ({:+.2} to {:+.2})",
+            "score {:+.2} ({:+.2} to {:+.2})",
             d.mean,
             d.mean - d.margin,
             d.mean + d.margin

@@ -7,6 +7,7 @@
 pub(crate) mod autosave;
 pub(crate) mod command;
 mod mc_hint;
+mod odds;
 pub(crate) mod open;
 pub(crate) mod places;
 pub(crate) mod record_book;
@@ -41,6 +42,8 @@ pub struct Session {
     /// Undone choices, the next to redo last.
     redo: Vec<Choice>,
     live: LiveRun,
+    /// The last odds worked out, for the decision they were worked out at.
+    odds: Option<odds::Kept>,
 }
 
 /// The session's standing: a question to answer, or the game's end.
@@ -74,6 +77,7 @@ impl Session {
             diverged: None,
             redo: Vec::new(),
             live,
+            odds: None,
         };
         let report = session.live.start(session.plan(choices));
         session.replace(report)?;
@@ -298,49 +302,6 @@ impl Session {
             return None;
         }
         Some(self.live.hint())
-    }
-
-    /// Monte Carlo estimates of every option now, from worlds the player
-    /// can not tell apart (no face-down card is read), played on every
-    /// core; Ctrl-C cuts it short with the best so far. The worlds run on
-    /// threads of their own, each with a fresh copy of the ruleset, so the
-    /// live run stays as it is.
-    pub(crate) fn hint_mc(
-        &self,
-        settings: &crate::run::mc::Settings,
-    ) -> Result<crate::run::mc::Estimates, crate::run::mc::Failure> {
-        use crate::script::engine::INTERRUPT;
-        use std::sync::atomic::Ordering;
-        INTERRUPT.store(false, Ordering::Relaxed);
-        let interrupted = || INTERRUPT.load(Ordering::Relaxed);
-        let started = std::time::Instant::now();
-        let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
-        let mut shown = false;
-        let mut progress = |accepted: usize, tried: usize| {
-            if terminal && started.elapsed().as_millis() > 1000 {
-                eprint!(
-                    "\rhint: {accepted} worlds ({tried} tried), {:.1} s, Ctrl-C for the best so far ",
-                    started.elapsed().as_secs_f64()
-                );
-                shown = true;
-            }
-        };
-        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-        let result = crate::run::mc::estimate_on_cores(
-            &self.ruleset.file,
-            &self.options,
-            &self.deal,
-            &self.choices,
-            settings,
-            cores,
-            &interrupted,
-            &mut progress,
-        );
-        INTERRUPT.store(false, Ordering::Relaxed);
-        if shown {
-            eprint!("\r\x1b[K");
-        }
-        result
     }
 
     /// Ends the session, keeping its thread for another game of the same ruleset.

@@ -5,7 +5,9 @@
 //! rules made face down, by the ruleset's `fn redeal_unseen`); the world's
 //! options must be the player's, or it is left out; then each option still
 //! played is applied on a copy of the world and played out by the rollout
-//! player. A world counts for every option or for none.
+//! player. Options that come to the same position (the host's key) are
+//! played out once from there: the same game from the same place. A world
+//! counts for every option or for none.
 
 use super::super::protocol::{ask_bot, build_prompt, redeal_unseen};
 use super::super::runtime::{Position, Unseen};
@@ -107,33 +109,71 @@ fn world(
         history: copy.position.history.clone(),
     };
     let mut results: Vec<Option<Outcome>> = vec![None; options.len()];
+    let mut keys: Vec<Option<u64>> = vec![None; options.len()];
     for (i, option) in options.iter().enumerate() {
         if !alive[i] {
             continue;
         }
         rt.borrow_mut().enter_world(&world, seed, rollout);
-        match played_out(ctx, rt, option.clone()) {
+        let played = match applied_here(ctx, rt, option.clone()) {
+            Ok(After::Ended(outcome)) => Ok(outcome),
+            Ok(After::At(key)) => {
+                keys[i] = Some(key);
+                let before = (0..i).find(|&j| keys[j] == Some(key));
+                match before.and_then(|j| results[j].clone()) {
+                    Some(outcome) => Ok(outcome),
+                    None => played_on(ctx, rt),
+                }
+            }
+            Err(error) => Err(error),
+        };
+        match played {
             Ok(outcome) => results[i] = Some(outcome),
             Err(error) if error.kind == ErrorKind::NoEnding => return Ok(World::Endless),
             Err(error) => return Ok(World::Failed(error)),
         }
     }
-    Ok(World::Accepted { results, bot_took })
+    Ok(World::Accepted {
+        results,
+        keys,
+        bot_took,
+    })
 }
 
-/// An option applied in the world, then the rollout player to the end.
-fn played_out(
+/// Where an option applied in a world left it.
+enum After {
+    /// The game ended there.
+    Ended(Outcome),
+    /// It goes on from the position of this key.
+    At(u64),
+}
+
+/// An option applied in the world.
+fn applied_here(
     ctx: &NativeCallContext,
     rt: &Shared,
     option: Dynamic,
-) -> Result<Outcome, ScriptError> {
+) -> Result<After, ScriptError> {
     rt.borrow().wiring().decided.set(true);
-    let Err(error) = applied(ctx, rt, option, false).and_then(|()| play_on(ctx, rt)) else {
+    match applied(ctx, rt, option, false) {
+        Ok(()) => Ok(After::At(rt.borrow().key())),
+        Err(error) => ended(rt, &error).map(After::Ended),
+    }
+}
+
+/// The rollout player from where the option left the world, to the end.
+fn played_on(ctx: &NativeCallContext, rt: &Shared) -> Result<Outcome, ScriptError> {
+    let Err(error) = play_on(ctx, rt) else {
         unreachable!("a game plays on until it ends or fails")
     };
+    ended(rt, &error)
+}
+
+/// How the world ended, after `error` stopped its script.
+fn ended(rt: &Shared, error: &rhai::EvalAltResult) -> Result<Outcome, ScriptError> {
     match rt.borrow_mut().take_stop() {
         Some(Stop::Ended(outcome)) => Ok(outcome),
         Some(Stop::Failed(failed)) => Err(failed),
-        _ => Err(rt.borrow().wiring().places.hook_error("apply", &error)),
+        _ => Err(rt.borrow().wiring().places.hook_error("apply", error)),
     }
 }

@@ -1,11 +1,15 @@
 //! The worlds of an estimate added up: each world's outcomes added to the
 //! options still played, the options surely worse left, and at the end the
-//! options ranked best first and the one to take named.
+//! options ranked best first and the one to take named: by the hint's
+//! verdict for a person (`judge.rs`), by the bot's own rule for the mc bot
+//! (`pick.rs`).
 
 use super::super::pick::{clearly_better, drop_the_surely_worse, Played};
+use super::judge;
 use super::playout::World;
-use super::{compare, too_many_rejected, unplayed, Estimate, Estimates, Failure, Moment, Settings};
+use super::{too_many_rejected, unplayed, Estimate, Estimates, Failure, Moment, Settings};
 use crate::run::Outcome;
+use crate::script::objective::Objective;
 use std::time::Instant;
 
 /// The most worlds a hint plays while its leader is not yet separated
@@ -34,14 +38,12 @@ pub(super) fn gather(
     // Options still played: one surely worse than the bot's choice (or,
     // with random rollouts, than the leader) is left at the worlds it had.
     let mut alive = vec![true; estimates.len()];
+    let objective = moment.objective;
+    let hint = settings.until_separated;
     let least = settings.worlds.max(1);
-    let most = if settings.until_separated {
-        MOST_WORLDS.max(least)
-    } else {
-        least
-    };
+    let most = if hint { MOST_WORLDS.max(least) } else { least };
     while accepted < most && tried < most * 20 {
-        if accepted >= least && separated(&estimates, &alive) {
+        if hint && accepted >= least && judge::settled(&estimates, &alive, objective, base) {
             break;
         }
         // Past the first few tries, a ruleset that gives its hidden cards
@@ -66,13 +68,19 @@ pub(super) fn gather(
                 break;
             }
             World::Failed(error) => return Err(Failure::Script(error)),
-            World::Accepted { results, bot_took } => {
+            World::Accepted {
+                results,
+                keys,
+                bot_took,
+            } => {
                 base = base.or(bot_took);
-                add_world(&mut estimates, results, &alive);
+                add_world(&mut estimates, results, &keys, &alive);
                 accepted += 1;
-                if settings.prune {
+                if settings.prune && hint {
+                    judge::prune(&estimates, &mut alive, objective, base);
+                } else if settings.prune {
                     let played: Vec<&[Played]> = estimates.iter().map(|e| &e.played[..]).collect();
-                    drop_the_surely_worse(&played, &mut alive, base);
+                    drop_the_surely_worse(&played, &mut alive, base, objective);
                 }
                 progress(accepted, tried);
                 if settings.settle && alive.iter().filter(|&&a| a).count() == 1 {
@@ -89,7 +97,12 @@ pub(super) fn gather(
             endless,
         });
     }
-    let suggested = rank(&mut estimates, base);
+    let (suggested, answered) = if hint {
+        let ranked = judge::rank_for_hint(&mut estimates, objective, base);
+        (ranked.suggested, ranked.answered)
+    } else {
+        (rank(&mut estimates, base, objective), false)
+    };
     Ok(Estimates {
         options: estimates,
         suggested,
@@ -99,32 +112,20 @@ pub(super) fn gather(
         elapsed: started.elapsed(),
         cores: 1,
         from_copies: moment.copied(),
+        objective,
+        answered,
     })
 }
 
-/// Whether, of the options still played, the one leading is surely better
-/// than each other (a paired difference at 95%); an option left as surely
-/// worse than the ruleset's bot's choice needs no more worlds.
-fn separated(estimates: &[Estimate], alive: &[bool]) -> bool {
-    let live = || {
-        estimates
-            .iter()
-            .zip(alive)
-            .filter(|(_, &a)| a)
-            .map(|(e, _)| e)
-    };
-    let Some(leader) = live().max_by(|a, b| by_estimate(a, b).reverse()) else {
-        return true;
-    };
-    live()
-        .filter(|e| e.index != leader.index)
-        .all(|e| compare::against(&e.played, &leader.played).surely_worse())
-}
-
 /// Adds one world's outcomes to the estimates of the options still played.
-fn add_world(estimates: &mut [Estimate], results: Vec<Option<Outcome>>, alive: &[bool]) {
-    let live = estimates.iter_mut().zip(results).zip(alive);
-    for ((e, outcome), _) in live.filter(|(_, &alive)| alive) {
+fn add_world(
+    estimates: &mut [Estimate],
+    results: Vec<Option<Outcome>>,
+    keys: &[Option<u64>],
+    alive: &[bool],
+) {
+    let live = estimates.iter_mut().zip(results).zip(alive).enumerate();
+    for (i, ((e, outcome), _)) in live.filter(|(_, (_, &alive))| alive) {
         let outcome = outcome.expect("every live option played in the world");
         let played = Played {
             win: outcome.is_win(),
@@ -137,42 +138,26 @@ fn add_world(estimates: &mut [Estimate], results: Vec<Option<Outcome>>, alive: &
             e.scored += 1;
         }
         e.played.push(played);
+        e.keys.push(keys.get(i).copied().flatten());
     }
 }
 
-/// Best first: by win rate, then mean score, then the order offered.
-fn by_estimate(a: &Estimate, b: &Estimate) -> std::cmp::Ordering {
-    b.win_rate()
-        .total_cmp(&a.win_rate())
-        .then(
-            b.mean_score()
-                .unwrap_or(0.0)
-                .total_cmp(&a.mean_score().unwrap_or(0.0)),
-        )
-        .then(a.index.cmp(&b.index))
-}
-
 /// Orders the options best first by estimate (those left as surely worse
-/// last, whatever their few worlds gave them), compares each with the best
-/// world by world, and names the one to take: the ruleset's bot's, unless
-/// others did clearly better in the same worlds (then the best of those),
-/// or without a bot the best.
-pub(super) fn rank(estimates: &mut [Estimate], base: Option<usize>) -> usize {
+/// last, whatever their few worlds gave them) and names the one the mc bot
+/// takes: the ruleset's bot's, unless others did clearly better in the
+/// same worlds (then the best of those), or without a bot the best.
+pub(super) fn rank(estimates: &mut [Estimate], base: Option<usize>, objective: Objective) -> usize {
     let every = estimates.iter().map(|e| e.games).max().unwrap_or(0);
     estimates.sort_by(|a, b| {
         (b.games == every)
             .cmp(&(a.games == every))
-            .then(by_estimate(a, b))
+            .then(judge::order(a, b, objective, None))
     });
-    let best = estimates[0].played.clone();
-    for e in estimates.iter_mut().skip(1) {
-        e.versus_best = Some(compare::against(&e.played, &best));
-    }
     let Some(at) = base.and_then(|base| estimates.iter().position(|e| e.index == base)) else {
         return estimates[0].index;
     };
     let better = estimates[..at]
         .iter()
-        .position(|e| clearly_better(&e.played, &estimates[at].played));
+        .position(|e| clearly_better(&e.played, &estimates[at].played, objective));
     estimates[better.unwrap_or(at)].index
 }

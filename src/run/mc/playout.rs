@@ -18,10 +18,13 @@ pub(super) enum World {
     /// A playout never ended (a rollout player lost in a world its author
     /// never met): left out too, for it tells nothing of the options.
     Endless,
-    /// Each option's outcome (`None` for one no longer played), and the
-    /// option the ruleset's bot took there, when it rolls out.
+    /// Each option's outcome (`None` for one no longer played), the key of
+    /// the position each came to (where the world knows it: one made from
+    /// a copy; else empty), and the option the ruleset's bot took there,
+    /// when it rolls out.
     Accepted {
         results: Vec<Option<Outcome>>,
+        keys: Vec<Option<u64>>,
         bot_took: Option<usize>,
     },
     /// Ctrl-C came during a playout.
@@ -82,7 +85,11 @@ pub(super) fn play_world(
             Stop::Asking(_) => unreachable!("a bot answers every decision"),
         }
     }
-    World::Accepted { results, bot_took }
+    World::Accepted {
+        results,
+        keys: Vec::new(),
+        bot_took,
+    }
 }
 
 /// One run of a world: the real game's choices (and an option), then the

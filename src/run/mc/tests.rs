@@ -9,6 +9,7 @@ use crate::run::Report;
 
 mod ranking;
 mod redeal;
+mod verdict;
 
 /// Four turns: each draws the deck's top card face up (and names it) or
 /// buries it face down unseen.
@@ -255,7 +256,7 @@ fn an_option_left_early_ranks_below_those_played_to_the_end_whatever_its_rate() 
         option(1, &[true, false, false, false, false, false, false, true]),
         option(2, &[false; 8]),
     ];
-    rank(&mut estimates, None);
+    rank(&mut estimates, None, Objective::WinThenScore);
     let order: Vec<usize> = estimates.iter().map(|e| e.index).collect();
     assert_eq!(order, [1, 2, 0]);
 }

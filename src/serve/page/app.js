@@ -19,6 +19,8 @@ const page = {
   hello: null,
   // The last prompt or end message.
   standing: null,
+  // How the next hint is shown: "verdict" (Hint) or "odds".
+  shows: "verdict",
 };
 
 function keep() {
@@ -155,13 +157,23 @@ function drawStanding(message) {
   }
 }
 
+// A hint: the Hint button shows the verdict, the Odds button the verdict
+// and every option's figures; both come from one answer of the server,
+// which keeps it for the decision (the same worlds).
 function showHint(message) {
   const box = $("hint");
   box.replaceChildren();
+  box.dataset.suggested = String(message.index);
   if (message.method !== "mc") {
     const head = document.createElement("p");
-    head.textContent = `Hint: ${message.label}`;
+    head.className = "verdict";
+    head.textContent = message.why ? `Hint: ${message.label} (${message.why})` : `Hint: ${message.label}`;
     box.append(head);
+  } else if (page.shows !== "odds") {
+    const verdict = document.createElement("p");
+    verdict.className = "verdict";
+    verdict.textContent = message.verdict;
+    box.append(verdict);
   } else {
     const verdict = document.createElement("p");
     verdict.className = "verdict";
@@ -191,8 +203,14 @@ function showHint(message) {
     box.append(verdict, note, table);
   }
   box.hidden = false;
+  // The option to take, and the others of the best group: any is as good.
+  const best = message.method === "mc" && message.answered
+    ? message.options.filter((row) => row.group === 0).map((row) => row.index)
+    : [message.index];
   for (const button of $("options").querySelectorAll("button")) {
-    button.classList.toggle("hinted", Number(button.dataset.index) === message.index);
+    const index = Number(button.dataset.index);
+    button.classList.toggle("hinted", index === message.index);
+    button.classList.toggle("as-good", index !== message.index && best.includes(index));
   }
 }
 
@@ -202,14 +220,17 @@ function versusBest(row, worlds) {
   const d = row.versus_best;
   if (d === null) return "best estimate";
   if (row.games < worlds) return `surely worse: left after ${row.games} worlds`;
+  if (row.group === 0 && row.alike === "position") return "the same position as the best";
+  if (row.group === 0) return "the same as the best in every world";
   if (d.low === null) return "–";
-  if (d.mean === 0 && d.low === 0 && d.high === 0) return "the same in every world";
+  if (d.same) return "the same in every world";
   const signed = (x, digits) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x).toFixed(digits)}`;
+  const sure = d.surely_worse ? ", surely worse" : "";
   if (d.measure === "wins") {
     const points = (x) => signed(Math.round(100 * x), 0);
-    return `${points(d.mean)} points (${points(d.low)} to ${points(d.high)})`;
+    return `${points(d.mean)} points (${points(d.low)} to ${points(d.high)})${sure}`;
   }
-  return `as many wins, score ${signed(d.mean, 2)} (${signed(d.low, 2)} to ${signed(d.high, 2)})`;
+  return `score ${signed(d.mean, 2)} (${signed(d.low, 2)} to ${signed(d.high, 2)})${sure}`;
 }
 
 // Shows the messages of one reply, in order.
@@ -391,7 +412,11 @@ async function main() {
   $("load-file").addEventListener("change", load);
   $("load").addEventListener("click", () => $("load-file").click());
   for (const button of document.querySelectorAll("[data-line]")) {
-    button.addEventListener("click", () => send(button.dataset.line));
+    button.addEventListener("click", () => {
+      // Which way a hint is shown: its verdict (Hint), or with the odds.
+      if (button.dataset.shows) page.shows = button.dataset.shows;
+      send(button.dataset.line);
+    });
   }
   document.addEventListener("keydown", onKey);
   await loadRulesets();

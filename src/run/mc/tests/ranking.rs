@@ -2,13 +2,28 @@
 //! its worlds on every core are the worlds on one.
 
 use super::*;
+use crate::run::mc::alike::RESULTS_FROM;
 use crate::script::catalog;
+
+const WIN: Objective = Objective::WinThenScore;
 
 /// Two options alike: whichever is taken, a coin decides the game.
 const TWINS: &str = r#"
 title("Twins");
 fn play() {
     ask("Which door?", ["left", "right"]);
+    if random(2) == 0 { end("win", 1, "Lucky.") } else { end("loss", 0, "Unlucky.") }
+}
+"#;
+
+/// Two doors alike, each with a coin of its own (another place in the
+/// script draws another stream).
+const COINS: &str = r#"
+title("Coins");
+fn play() {
+    if ask("Which door?", ["left", "right"]) == 0 {
+        if random(2) == 0 { end("win", 1, "Lucky.") } else { end("loss", 0, "Unlucky.") }
+    }
     if random(2) == 0 { end("win", 1, "Lucky.") } else { end("loss", 0, "Unlucky.") }
 }
 "#;
@@ -28,16 +43,24 @@ fn results(estimates: &Estimates) -> Vec<(String, Vec<Played>)> {
 }
 
 #[test]
-fn a_hint_stops_once_the_best_is_told_apart_and_plays_on_while_it_is_not() {
-    let separated = first_decision(CLIFF, 3, &hint_settings(24));
-    assert_eq!(
-        separated.worlds, 24,
-        "the path surely beats the coin by then"
+fn a_hint_stops_at_its_verdict_and_plays_on_while_it_has_none() {
+    let separated = first_decision(CLIFF, 3, &hint_settings(FEWEST_WORLDS));
+    assert!(separated.answered);
+    assert!(
+        (FEWEST_WORLDS..24).contains(&separated.worlds),
+        "the path surely beats the coin in fewer than 24 worlds: {}",
+        separated.worlds
     );
-    assert!(!separated.too_close_to_call());
-    let twins = first_decision(TWINS, 3, &hint_settings(24));
-    assert_eq!(twins.worlds, MOST_WORLDS, "twins are never told apart");
-    assert!(twins.too_close_to_call());
+    // Twins meet the same coin in every world: one group, as good as each
+    // other, once enough worlds say so.
+    let twins = first_decision(TWINS, 3, &hint_settings(FEWEST_WORLDS));
+    assert!(twins.answered);
+    assert_eq!(twins.worlds, RESULTS_FROM);
+    assert_eq!(twins.options[1].group, 0);
+    // Each door with a coin of its own: as good, never the same, never a verdict.
+    let coins = first_decision(COINS, 3, &hint_settings(FEWEST_WORLDS));
+    assert_eq!(coins.worlds, MOST_WORLDS);
+    assert!(!coins.answered);
     // Without the setting the estimate plays the worlds asked, no more.
     let fixed = first_decision(
         TWINS,
@@ -84,16 +107,19 @@ fn the_options_come_best_first_and_the_bots_choice_is_suggested_unless_clearly_b
     let close = [true, false, false, false, true, false, false, false];
     let ahead = [true, false, false, true, true, false, false, false];
     let mut estimates = vec![option(0, &close), option(1, &ahead)];
-    assert_eq!(rank(&mut estimates, Some(0)), 0, "the bot's choice stands");
+    assert_eq!(
+        rank(&mut estimates, Some(0), WIN),
+        0,
+        "the bot's choice stands"
+    );
     assert_eq!(estimates[0].index, 1, "but the best estimate comes first");
-    assert!(estimates[1].versus_best.is_some());
     // Three more wins are clear: the best is suggested.
     let far = [true, true, true, true, true, false, false, false];
     let mut estimates = vec![option(0, &close), option(1, &far)];
-    assert_eq!(rank(&mut estimates, Some(0)), 1);
+    assert_eq!(rank(&mut estimates, Some(0), WIN), 1);
     // Without a bot the best is suggested.
     let mut estimates = vec![option(0, &close), option(1, &ahead)];
-    assert_eq!(rank(&mut estimates, None), 1);
+    assert_eq!(rank(&mut estimates, None, WIN), 1);
 }
 
 #[test]

@@ -1,0 +1,206 @@
+//! A hint's verdict, by one rule that every front end shows alike: the
+//! options are grouped where they are alike (`alike.rs`), ranked by what
+//! the ruleset's player plays for, and each group compared with the
+//! leading one world by world (`compare.rs`), at an error of 5% for all
+//! the comparisons together and at every number of worlds (`anytime.rs`),
+//! so the hint may stop as soon as the worlds allow. A group the leader
+//! surely beats is played no more; the verdict is reached when the
+//! leader's group is all that is left: the best group, surely. The option
+//! to take is in that group (the ruleset's bot's choice where it is one of
+//! them); without a verdict, it is the bot's choice while the worlds can
+//! not tell it from the leader, else the leader.
+
+use super::alike::{groups, Alike};
+use super::anytime::alpha_each;
+use super::compare::{against, Difference, Spread};
+use super::Estimate;
+use crate::script::objective::Objective;
+use std::cmp::Ordering;
+
+/// The fewest worlds before a verdict: the interval holds at any number,
+/// but below this many a mean of differences of -1, 0 and 1 is far from
+/// normal, and a group by position has met too few hidden cards.
+pub(crate) const FEWEST_WORLDS: usize = 8;
+
+/// Best first by what the player plays for (wins, then mean score; or mean
+/// score, then wins), then the ruleset's bot's choice, then the order
+/// offered.
+pub(super) fn order(
+    a: &Estimate,
+    b: &Estimate,
+    objective: Objective,
+    base: Option<usize>,
+) -> Ordering {
+    let score = |e: &Estimate| e.mean_score().unwrap_or(0.0);
+    let by_wins = b.win_rate().total_cmp(&a.win_rate());
+    let by_score = score(b).total_cmp(&score(a));
+    let by_objective = match objective {
+        Objective::WinThenScore => by_wins.then(by_score),
+        Objective::Score => by_score.then(by_wins),
+    };
+    let bot_first = (Some(b.index) == base).cmp(&(Some(a.index) == base));
+    by_objective.then(bot_first).then(a.index.cmp(&b.index))
+}
+
+/// `other` against `best` as a hint compares them: by the objective, with
+/// the error shared among the decision's `options`.
+pub(super) fn versus(
+    other: &Estimate,
+    best: &Estimate,
+    objective: Objective,
+    spread: Spread,
+    options: usize,
+) -> Difference {
+    against(
+        &other.played,
+        &best.played,
+        objective,
+        spread,
+        alpha_each(options),
+    )
+}
+
+/// The spread of every result in the worlds so far.
+fn spread(estimates: &[Estimate]) -> Spread {
+    Spread::of(estimates.iter().flat_map(|e| e.played.iter()))
+}
+
+/// The live option leading, if any is live.
+fn leader(
+    estimates: &[Estimate],
+    alive: &[bool],
+    objective: Objective,
+    base: Option<usize>,
+) -> Option<usize> {
+    (0..estimates.len())
+        .filter(|&i| alive[i])
+        .min_by(|&a, &b| order(&estimates[a], &estimates[b], objective, base))
+}
+
+/// Leaves each live option that is in another group than the leader's and
+/// that the leader surely beats: it is surely not the best.
+pub(super) fn prune(
+    estimates: &[Estimate],
+    alive: &mut [bool],
+    objective: Objective,
+    base: Option<usize>,
+) {
+    let Some(lead) = leader(estimates, alive, objective, base) else {
+        return;
+    };
+    if estimates[lead].games < FEWEST_WORLDS {
+        return;
+    }
+    let group = groups(estimates);
+    let spread = spread(estimates);
+    for i in 0..estimates.len() {
+        if alive[i] && group[i].0 != group[lead].0 {
+            let d = versus(
+                &estimates[i],
+                &estimates[lead],
+                objective,
+                spread,
+                estimates.len(),
+            );
+            if d.surely_worse() {
+                alive[i] = false;
+            }
+        }
+    }
+}
+
+/// Whether the verdict is reached: every live option is in the leader's group.
+pub(super) fn settled(
+    estimates: &[Estimate],
+    alive: &[bool],
+    objective: Objective,
+    base: Option<usize>,
+) -> bool {
+    let Some(lead) = leader(estimates, alive, objective, base) else {
+        return true;
+    };
+    let group = groups(estimates);
+    (0..estimates.len()).all(|i| !alive[i] || group[i].0 == group[lead].0)
+}
+
+/// What the ranking says: the option to take, and whether it is a verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Ranked {
+    pub suggested: usize,
+    pub answered: bool,
+}
+
+/// Orders the options best first (those left as surely worse last), names
+/// each one's group (0: the best's) and how it is alike with its group's
+/// first, compares each with the best, and says the verdict.
+pub(super) fn rank_for_hint(
+    estimates: &mut [Estimate],
+    objective: Objective,
+    base: Option<usize>,
+) -> Ranked {
+    let every = estimates.iter().map(|e| e.games).max().unwrap_or(0);
+    estimates.sort_by(|a, b| {
+        (b.games == every)
+            .cmp(&(a.games == every))
+            .then(order(a, b, objective, base))
+    });
+    let found = groups(estimates);
+    let mut numbers: Vec<usize> = Vec::new();
+    for (i, &(first, how)) in found.iter().enumerate() {
+        let number = match numbers.iter().position(|&f| f == first) {
+            Some(n) => n,
+            None => {
+                numbers.push(first);
+                numbers.len() - 1
+            }
+        };
+        estimates[i].group = number;
+        estimates[i].alike = how.or_else(|| {
+            found
+                .iter()
+                .find(|g| g.0 == i && g.1.is_some())
+                .and_then(|g| g.1)
+        });
+    }
+    let spread = spread(estimates);
+    let options = estimates.len();
+    let best = estimates[0].clone();
+    for e in estimates.iter_mut().skip(1) {
+        e.versus_best = Some(versus(e, &best, objective, spread, options));
+    }
+    let enough = every >= FEWEST_WORLDS || options == 1;
+    let answered = enough
+        && estimates.iter().all(|e| {
+            e.group == 0 || e.games < every || e.versus_best.is_some_and(|d| d.surely_worse())
+        });
+    let in_play = |index: usize| {
+        estimates.iter().find(|e| e.index == index).filter(|e| {
+            e.games == every && (e.group == 0 || !e.versus_best.is_some_and(|d| d.surely_worse()))
+        })
+    };
+    let suggested = match base.and_then(in_play) {
+        Some(bot) if answered && bot.group != 0 => best.index,
+        Some(bot) => bot.index,
+        None => best.index,
+    };
+    Ranked {
+        suggested,
+        answered,
+    }
+}
+
+/// The options alike with `e`, besides itself, and how.
+pub(crate) fn alike_with<'a>(
+    e: &Estimate,
+    estimates: &'a [Estimate],
+) -> (Vec<&'a Estimate>, Option<Alike>) {
+    let others = estimates
+        .iter()
+        .filter(|o| o.group == e.group && o.index != e.index)
+        .collect::<Vec<_>>();
+    let how = estimates
+        .iter()
+        .filter(|o| o.group == e.group)
+        .find_map(|o| o.alike);
+    (others, how)
+}
