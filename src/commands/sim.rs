@@ -8,6 +8,7 @@ use crate::commands::progress::{Progress, Shown};
 use crate::run::Program;
 use crate::run::{self, Answerer, Deal, Plan, Stop};
 use crate::script::declare::Options;
+use crate::script::objective::Objective;
 use crate::session::open::{options_for, Setting};
 use anyhow::{anyhow, Result};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -95,6 +96,8 @@ pub(crate) struct Game {
 pub(crate) struct Outcome {
     pub games: Vec<Game>,
     pub seconds: f64,
+    /// What the ruleset's player plays for, which its figures are read by.
+    pub objective: Objective,
 }
 
 /// Why a run stopped, ranked by the place in the run of the game that
@@ -189,6 +192,7 @@ pub(crate) fn simulate(
     Ok(Outcome {
         games,
         seconds: started.elapsed().as_secs_f64(),
+        objective: loaded.program.ruleset().declared.objective,
     })
 }
 

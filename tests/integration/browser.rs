@@ -227,32 +227,35 @@ pub(crate) async fn pick_first(client: &Client) {
     answer(client, false).await;
 }
 
-/// Takes the option the hint names, if the game asks, and waits for the
-/// page to show the next decision.
+/// Takes the option the ruleset's bot names, if the game asks, and waits
+/// for the page to show the next decision: the same game on every run, in
+/// no time (the page's Hint plays worlds for seconds).
 pub(crate) async fn step(client: &Client) {
     answer(client, true).await;
 }
 
-/// Answers the page's question, if it asks one: by the option the hint
-/// names, or by the first; then waits for the next.
-async fn answer(client: &Client, by_hint: bool) {
+/// The option the ruleset's bot would take now: the protocol's plain
+/// `hint`, asked of the server for the page's game as the page asks it.
+async fn bots_choice(client: &Client) -> u64 {
+    let script = "const id = JSON.parse(localStorage.getItem('delve.game')).id; \
+        const reply = await fetch(`/session/${id}`, { method: 'POST', \
+            headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ line: 'hint' }) }); \
+        const ok = (await reply.json()).find((m) => m.type === 'ok'); \
+        return ok ? ok.index : 0;";
+    let wrapped = format!("return (async () => {{ {script} }})();");
+    let index = client.execute(&wrapped, vec![]).await.unwrap();
+    index.as_u64().expect("the bot names an option")
+}
+
+/// Answers the page's question, if it asks one: by the option the ruleset's
+/// bot names, or by the first; then waits for the next.
+async fn answer(client: &Client, by_bot: bool) {
     if !shows(client, "[data-state='asking']").await {
         return;
     }
     let made = choices(client).await;
-    if by_hint {
-        click(client, "#hint-button").await;
-        client
-            .wait()
-            .at_most(PATIENCE)
-            .every(Duration::from_millis(20))
-            .for_element(Locator::Css("#options .hinted"))
-            .await
-            .expect("the hint marks an option");
-        click(client, "#options .hinted").await;
-    } else {
-        click(client, ".option[data-index='0']").await;
-    }
+    let index = if by_bot { bots_choice(client).await } else { 0 };
+    click(client, &format!(".option[data-index='{index}']")).await;
     until_made(client, made + 1).await;
 }
 

@@ -24,6 +24,7 @@ mod keeping;
 mod layers;
 mod links;
 mod many_piles;
+mod objectives;
 mod old_chunks;
 mod old_forms;
 mod option_errors;

@@ -11,6 +11,7 @@ use super::shard_file::{self, ShardFile};
 use super::{Game, Outcome, Setup};
 use crate::commands::bots::Bot;
 use crate::incomplete::Incomplete;
+use crate::script::objective::Objective;
 use anyhow::{anyhow, bail, Result};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -120,6 +121,10 @@ pub(crate) fn gather(files: &[PathBuf]) -> Result<Pooled> {
             .map(Game::from)
             .collect(),
         seconds: shards.values().map(|(_, s)| s.end.seconds[side]).sum(),
+        objective: [Some(&header.a), header.b.as_ref()][side]
+            .and_then(|s| s.objective.as_deref())
+            .and_then(|word| Objective::named(word).ok())
+            .unwrap_or_default(),
     };
     let (setup_a, bot_a) = named(&header.a, "a")?;
     let b = match &header.b {

@@ -7,6 +7,7 @@ use super::summary::{each, report, summarize};
 use super::{Outcome, Setup};
 use crate::commands::bots::Bot;
 use crate::commands::tally;
+use crate::script::objective::Objective;
 use anyhow::Result;
 use std::io::Write;
 
@@ -79,12 +80,29 @@ pub(crate) fn print(
     let scored = !scores_a.is_empty();
     let (score_difference, (score_low, score_high)) =
         tally::paired_difference(&scores_a, &scores_b);
+    // Which is better by what the first ruleset's player plays for: its
+    // measure's interval clear of 0.
+    let to_score = a.outcome.objective == Objective::Score && scored;
+    let (by_low, by_high) = if to_score {
+        (score_low, score_high)
+    } else {
+        (low, high)
+    };
+    let better = if by_low > 0.0 {
+        Some("first")
+    } else if by_high < 0.0 {
+        Some("second")
+    } else {
+        None
+    };
     if printing.json {
         let mut difference = serde_json::json!({ "win_rate": difference, "ci95": [low, high] });
         if scored {
             difference["mean_score"] = serde_json::json!(score_difference);
             difference["mean_score_ci95"] = serde_json::json!([score_low, score_high]);
         }
+        difference["by"] = serde_json::json!(if to_score { "score" } else { "win" });
+        difference["better"] = serde_json::json!(better);
         let mut json = serde_json::json!({ "a": first, "b": second, "difference": difference });
         if let Some(partial) = &printing.partial {
             json["partial"] = partial.clone();
@@ -97,14 +115,28 @@ pub(crate) fn print(
             report(&first, printing.speed),
             report(&second, printing.speed)
         )?;
-        writeln!(out, "\nwin rate difference (first minus second, same seeds): {:+.1} points (95% CI {:+.1} to {:+.1})",
+        let wins_line = format!("win rate difference (first minus second, same seeds): {:+.1} points (95% CI {:+.1} to {:+.1})",
             100.0 * difference,
             100.0 * low,
             100.0 * high
-        )?;
-        if scored {
-            writeln!(out, "mean score difference (first minus second, same seeds): {score_difference:+.2} (95% CI {score_low:+.2} to {score_high:+.2})")?;
+        );
+        let score_line = scored.then(|| format!("mean score difference (first minus second, same seeds): {score_difference:+.2} (95% CI {score_low:+.2} to {score_high:+.2})"));
+        // What the ruleset plays for first.
+        let lines: Vec<String> = if to_score {
+            score_line.into_iter().chain([wins_line]).collect()
+        } else {
+            [wins_line].into_iter().chain(score_line).collect()
+        };
+        writeln!(out)?;
+        for line in lines {
+            writeln!(out, "{line}")?;
         }
+        let measure = if to_score { "score" } else { "wins" };
+        writeln!(
+            out,
+            "better by what the ruleset plays for ({measure}): {}",
+            better.unwrap_or("neither, at 95%")
+        )?;
     }
     Ok(())
 }

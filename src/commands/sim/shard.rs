@@ -73,6 +73,10 @@ pub(crate) struct Side {
     /// ...and every option's value they come to.
     pub options: Options,
     pub bot: BotSpec,
+    /// What the ruleset's player plays for (`objective`); a shard of a
+    /// delve before it was declared plays to win.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objective: Option<String>,
 }
 
 /// A bot and the settings its games depend on.
@@ -118,6 +122,7 @@ impl Side {
                 name: bot.name().into(),
                 mc,
             },
+            objective: Some(loaded.program.ruleset().declared.objective.word().into()),
         }
     }
 

@@ -15,6 +15,8 @@ pub(crate) struct Summary {
     pub win_rate: f64,
     pub ci95: [f64; 2],
     pub mean_score: Option<f64>,
+    /// What the ruleset's player plays for: `win` (then score) or `score`.
+    pub objective: &'static str,
     pub decisions_per_game: f64,
     pub games_per_second: f64,
     /// The mc bot's decisions taken by its rollout player, their worlds
@@ -103,6 +105,7 @@ pub(crate) fn summarize(setup: &Setup, bot: Bot, outcome: &Outcome) -> Summary {
         win_rate,
         ci95,
         mean_score,
+        objective: outcome.objective.word(),
         decisions_per_game: decisions as f64 / games.max(1) as f64,
         games_per_second: games as f64 / outcome.seconds.max(1e-9),
         mc_fell_back: u64::try_from(fell_back).unwrap_or(u64::MAX),
@@ -129,8 +132,14 @@ pub(crate) fn report(summary: &Summary, speed: &str) -> String {
         pct(summary.ci95[1]),
     );
     if let Some(mean) = summary.mean_score {
+        // A ruleset played for its score says so by its figure.
+        let played_for = if summary.objective == "score" {
+            " (what the ruleset plays for)"
+        } else {
+            ""
+        };
         text += &format!(
-            "  score      mean {mean:.2}; distribution:\n{}",
+            "  score      mean {mean:.2}{played_for}; distribution:\n{}",
             tally::histogram(&summary.scores, 40)
         );
     }

@@ -1,7 +1,8 @@
 //! An estimate's worlds played on every core, for a person waiting on a
-//! hint. Each worker loads the ruleset and replays the real game itself (a
-//! script engine stays on its thread), then takes the next world's number
-//! from a shared counter. The results are gathered in the order of the
+//! hint. The real game is replayed once, for the moment the worlds start
+//! from (what the player saw, and the position to copy); each worker loads
+//! the ruleset into an engine of its own (an engine stays on its thread),
+//! then takes the next world's number from a shared counter. The results are gathered in the order of the
 //! worlds, and each world plays the options still played when it was
 //! taken, which are all those still played when it is gathered: so
 //! without a time budget the estimate equals the one made on one thread,
@@ -46,6 +47,7 @@ pub(crate) fn estimate_on_cores(
         done: AtomicBool::new(false),
     };
     let cores = cores.max(1);
+    let moment = &moment;
     std::thread::scope(|scope| {
         let (sender, receiver) = channel();
         for _ in 0..cores {
@@ -55,9 +57,7 @@ pub(crate) fn estimate_on_cores(
                 .name("delve-world".into())
                 .stack_size(crate::threads::STACK)
                 .spawn_scoped(scope, move || {
-                    work(
-                        file, options, deal, choices, settings, shared, stop, &sender,
-                    );
+                    work(file, options, moment, settings, shared, stop, &sender);
                 });
             if let Err(e) = started {
                 shared.done.store(true, Ordering::Relaxed);
@@ -72,7 +72,7 @@ pub(crate) fn estimate_on_cores(
             early: BTreeMap::new(),
             next: 0,
         };
-        let result = gather(&moment, settings, stop, progress, &mut |alive| {
+        let result = gather(moment, settings, stop, progress, &mut |alive| {
             alive.clone_into(&mut shared.alive.lock().expect("no worker panics holding it"));
             gathered.next_world()
         });
@@ -84,26 +84,21 @@ pub(crate) fn estimate_on_cores(
     })
 }
 
-/// One worker: its own engine and replay, then worlds until the estimate
+/// One worker: its own engine, then worlds of `moment` until the estimate
 /// is done or no longer listening.
-#[allow(clippy::too_many_arguments)]
 fn work(
     file: &ScriptFile,
     options: &Options,
-    deal: &Deal,
-    choices: &[Choice],
+    moment: &Moment,
     settings: &Settings,
     shared: &Shared,
     stop: &(dyn Fn() -> bool + Sync),
     sender: &Sender<Result<(usize, World), Failure>>,
 ) {
-    let ready = Program::load(file.clone())
-        .map_err(|e| Failure::Load(format!("{e:#}")))
-        .and_then(|program| Ok((Moment::look(&program, options, deal, choices)?, program)));
-    let (moment, program) = match ready {
-        Ok(ready) => ready,
-        Err(failure) => {
-            let _ = sender.send(Err(failure));
+    let program = match Program::load(file.clone()) {
+        Ok(program) => program,
+        Err(e) => {
+            let _ = sender.send(Err(Failure::Load(format!("{e:#}"))));
             return;
         }
     };
@@ -114,8 +109,8 @@ fn work(
             .lock()
             .expect("no worker panics holding it")
             .clone();
-        let seed = world_seed(settings.seed, choices.len(), w);
-        let world = world(&program, options, &moment, settings, seed, &alive, stop);
+        let seed = world_seed(settings.seed, moment.choices.len(), w);
+        let world = world(&program, options, moment, settings, seed, &alive, stop);
         if sender.send(Ok((w, world))).is_err() {
             return;
         }

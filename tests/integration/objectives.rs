@@ -1,0 +1,86 @@
+//! What a ruleset's player plays for (`objective`): declared at its top
+//! level, kept by its variants, refused when misspelt, and what `sim` reads
+//! its figures by.
+
+use crate::delve;
+use serde_json::Value;
+
+fn summary(args: &[&str]) -> Value {
+    let out = delve()
+        .arg("sim")
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn a_ruleset_plays_to_win_unless_it_says_score_and_its_variants_keep_it() {
+    for (game, objective) in [
+        ("clear-the-dungeon", "win"),
+        ("tomb-of-four-kings", "score"),
+        ("tomb-of-four-kings-torchlight", "score"),
+        ("mythic-dungeon-crawler-easy", "score"),
+    ] {
+        let figures = summary(&[game, "--games", "2"]);
+        assert_eq!(figures["objective"], objective, "{game}");
+    }
+}
+
+#[test]
+fn a_misspelt_objective_is_refused_with_the_two_there_are() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("game.rhai"),
+        "title(\"Points\");\nobjective(\"points\");\nfn play() { end(\"win\", 1, \"Done.\"); }\n",
+    )
+    .unwrap();
+    let out = delve()
+        .current_dir(dir.path())
+        .args(["sim", "game.rhai", "--games", "1"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("`points` is no objective"), "{said}");
+    assert!(said.contains("\"score\""), "{said}");
+}
+
+#[test]
+fn sim_compares_two_sides_by_what_the_ruleset_plays_for() {
+    // Tomb of Four Kings plays for its score: the score's difference comes
+    // first, and decides which side is better.
+    let out = delve()
+        .args([
+            "sim",
+            "tomb-of-four-kings",
+            "--games",
+            "200",
+            "--bot",
+            "heuristic",
+        ])
+        .args(["--vs-bot", "random"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let score = text.find("mean score difference").expect("a score line");
+    let wins = text.find("win rate difference").expect("a wins line");
+    assert!(score < wins, "{text}");
+    assert!(
+        text.contains("better by what the ruleset plays for (score): first"),
+        "{text}"
+    );
+    let figures = summary(&[
+        "tomb-of-four-kings",
+        "--games",
+        "200",
+        "--bot",
+        "heuristic",
+        "--vs-bot",
+        "random",
+    ]);
+    assert_eq!(figures["difference"]["by"], "score");
+    assert_eq!(figures["difference"]["better"], "first");
+}
