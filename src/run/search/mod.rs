@@ -23,6 +23,7 @@ use super::verdict::{better, Budget, Halt, Line, Progress, Solved, Verdict};
 use super::{Answerer, Deal, Outcome, Plan, Program, Runtime};
 use crate::game::decision::Choice;
 use crate::script::declare::Options;
+use crate::script::error::ErrorKind;
 use crate::script::host::{Asked, Fallible, Host};
 use crate::script::ScriptError;
 use frame::{Frame, Leads};
@@ -64,22 +65,26 @@ pub(crate) fn solve(
     program.host().borrow_mut().begin(plan, None);
     let search = Rc::new(RefCell::new(Search::new(budget, meter, prefix)));
     let (s, rt) = (search.clone(), program.host().clone());
-    let _ = program.drive(Box::new(move |ctx| {
+    let begun = program.drive(Box::new(move |ctx| {
         let root = start::root(ctx, &rt)?;
         rt.borrow_mut().force_labels(Some(false));
         s.borrow_mut().begin(ctx, &rt, root)?;
         Ok(Dynamic::UNIT)
-    }))?;
+    }));
+    search.borrow_mut().unless_stopped(begun)?;
     while !search.borrow().done {
         let (s, rt) = (search.clone(), program.host().clone());
-        let _ = program.drive(Box::new(move |ctx| {
+        let sliced = program.drive(Box::new(move |ctx| {
             s.borrow_mut().slice(ctx, &rt)?;
             Ok(Dynamic::UNIT)
-        }))?;
+        }));
         let mut search = search.borrow_mut();
+        search.unless_stopped(sliced)?;
         search.stats.seconds = search.started.elapsed().as_secs_f64();
         progress(&search.stats);
     }
+    let seconds = search.borrow().started.elapsed().as_secs_f64();
+    search.borrow_mut().stats.seconds = seconds;
     let search = Rc::try_unwrap(search)
         .ok()
         .expect("the slices have ended")
@@ -323,6 +328,21 @@ impl Search {
         if let Some(mut root) = self.root.take() {
             root.rewind();
             self.path.push(root);
+        }
+    }
+
+    /// A script step stopped by the search's time or its caller (inside
+    /// a decision's expansion: the budget holds there too) ends the search
+    /// with why; any other error is the ruleset's.
+    fn unless_stopped(&mut self, done: Result<Dynamic, ScriptError>) -> Result<(), ScriptError> {
+        match done {
+            Ok(_) => Ok(()),
+            Err(error) if error.kind == ErrorKind::Interrupted => {
+                self.halted = Some(self.meter.spent().unwrap_or(Halt::Interrupted));
+                self.done = true;
+                Ok(())
+            }
+            Err(error) => Err(error),
         }
     }
 
