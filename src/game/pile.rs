@@ -173,6 +173,12 @@ impl Pile {
             .collect();
     }
 
+    /// Replaces the content, bottom to top, keeping the memory it had.
+    pub fn refill(&mut self, cards: impl Iterator<Item = Placed>) {
+        self.cards.clear();
+        self.cards.extend(cards);
+    }
+
     pub fn set_face(&mut self, index: usize, face_up: bool) {
         self.cards[index].face_up = face_up;
     }

@@ -6,10 +6,12 @@
 
 mod history;
 mod hosting;
+mod packed;
 mod position;
 mod snapshot;
 
 pub(crate) use history::History;
+pub(crate) use packed::{Packed, Packer};
 pub(crate) use snapshot::Snapshot;
 
 use super::world::{Watched, Watcher};
