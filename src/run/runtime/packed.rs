@@ -172,7 +172,6 @@ impl Runtime {
         self.decisions = frame.decisions;
         self.said_in_game = *said_in_game;
         self.said_in_step = 0;
-        self.news.clear();
         self.stop = None;
     }
 }

@@ -136,13 +136,12 @@ impl BestFirst {
         }
         let here = rt.borrow().pack(&mut self.book);
         for (index, option) in options.into_iter().enumerate() {
-            if tally.done || tally.spent(self.seen.len()) {
+            if tally.done || tally.spent(self.seen.len()) || tally.meet() {
                 return Ok(());
             }
             if index > 0 {
                 rt.borrow_mut().unpack(&here, &self.book);
             }
-            tally.stats.nodes += 1;
             self.tried(ctx, rt, tally, &waiting, index, option)?;
         }
         tally.stats.positions = self.seen.len();

@@ -25,12 +25,12 @@ pub(super) fn choices(
     taken: &[usize],
 ) -> Fallible<Vec<Choice>> {
     let now = rt.borrow().snapshot();
-    rt.borrow_mut().set_labels_off(false);
+    rt.borrow_mut().force_labels(Some(true));
     rt.borrow_mut().restore(root);
     let mut choices = prefix.to_vec();
     let played = play(ctx, rt, taken, &mut choices);
     rt.borrow_mut().restore(&now);
-    rt.borrow_mut().set_labels_off(true);
+    rt.borrow_mut().force_labels(Some(false));
     played.map(|()| choices)
 }
 

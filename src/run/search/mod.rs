@@ -17,10 +17,12 @@ mod start;
 mod tally;
 
 use super::advance::Reached;
+use super::budget::Meter;
 use super::verdict::{Budget, Progress, Solved};
 use super::{Answerer, Deal, Plan, Program, Runtime};
 use crate::game::decision::Choice;
 use crate::script::declare::Options;
+use crate::script::error::ErrorKind;
 use crate::script::host::{Fallible, Host};
 use crate::script::ScriptError;
 use best_first::BestFirst;
@@ -37,13 +39,16 @@ type Shared = Rc<RefCell<Runtime>>;
 const SLICE: Duration = Duration::from_millis(50);
 
 /// Searches the game from `prefix` (the choices of a saved game, or none)
-/// on copies of its positions; `progress` hears how far it has got.
+/// on copies of its positions, within what `meter` allows (a copy
+/// replays nothing: it counts decisions met); `progress` hears how far it
+/// has got.
 pub(crate) fn solve(
     program: &Program,
     options: &Options,
     deal: &Deal,
     prefix: &[Choice],
     budget: Budget,
+    meter: Meter,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Solved, ScriptError> {
     let mut plan = Plan::new(
@@ -56,23 +61,19 @@ pub(crate) fn solve(
     plan.check_cards = false;
     program.host().borrow_mut().begin(plan, None);
     let search = Rc::new(RefCell::new(Search {
-        tally: Tally::new(budget),
+        tally: Tally::new(budget, meter),
         order: None,
     }));
     let (s, rt) = (search.clone(), program.host().clone());
     let prefix = prefix.to_vec();
-    let _ = program.drive(Box::new(move |ctx| {
+    run(program, &search, move |ctx| {
         let root = start::root(ctx, &rt)?;
-        rt.borrow_mut().set_labels_off(true);
-        s.borrow_mut().begin(ctx, &rt, &prefix, root)?;
-        Ok(Dynamic::UNIT)
-    }))?;
+        rt.borrow_mut().force_labels(Some(false));
+        s.borrow_mut().begin(ctx, &rt, &prefix, root)
+    })?;
     while !search.borrow().tally.done {
         let (s, rt) = (search.clone(), program.host().clone());
-        let _ = program.drive(Box::new(move |ctx| {
-            s.borrow_mut().slice(ctx, &rt)?;
-            Ok(Dynamic::UNIT)
-        }))?;
+        run(program, &search, move |ctx| s.borrow_mut().slice(ctx, &rt))?;
         let mut search = search.borrow_mut();
         search.tally.stats.seconds = search.tally.started.elapsed().as_secs_f64();
         progress(&search.tally.stats);
@@ -86,6 +87,24 @@ pub(crate) fn solve(
         _ => true,
     };
     Ok(search.tally.solved(complete))
+}
+
+/// Runs a piece of the search in the engine. A script call stopped there
+/// (the search's time is up inside a long step, or its caller called it
+/// off) halts the search as a spent budget does, rather than failing it.
+fn run(
+    program: &Program,
+    search: &Rc<RefCell<Search>>,
+    work: impl FnOnce(&NativeCallContext) -> Fallible<()> + 'static,
+) -> Result<(), ScriptError> {
+    match program.drive(Box::new(move |ctx| work(ctx).map(|()| Dynamic::UNIT))) {
+        Ok(_) => Ok(()),
+        Err(error) if error.kind == ErrorKind::Interrupted => {
+            search.borrow_mut().tally.interrupted();
+            Ok(())
+        }
+        Err(error) => Err(error),
+    }
 }
 
 struct Search {

@@ -56,7 +56,7 @@ impl Passes {
         };
         passes.seen.insert(key, passes.limit);
         let frame = Frame::expand(ctx, rt, question, options)?;
-        tally.stats.nodes += frame.len() as u64;
+        tally.meet_all(frame.len());
         passes.path.push(frame);
         Ok(passes)
     }
@@ -133,7 +133,7 @@ impl Passes {
         self.seen.insert(key, left);
         tally.stats.positions = self.seen.len();
         let frame = Frame::expand(ctx, rt, question, options)?;
-        tally.stats.nodes += frame.len() as u64;
+        tally.meet_all(frame.len());
         self.path.push(frame);
         Ok(())
     }

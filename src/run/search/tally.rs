@@ -1,19 +1,20 @@
-//! What a search keeps whatever order it searches in: its budget and
-//! whether it is spent, how far it has got, and the lines it found (the
-//! first win, the best end), which make its answer.
+//! What a search keeps whatever order it searches in: its budget and the
+//! meter that holds it to that (`run/budget.rs`: a copy replays nothing,
+//! so it counts decisions met, each option applied), how far it has got,
+//! and the lines it found (the first win, the best end), which make its
+//! answer.
 
+use super::super::budget::Meter;
 use super::super::verdict::{better, Budget, Halt, Line, Progress, Solved, Verdict};
 use super::super::Outcome;
 use crate::game::decision::Choice;
-use crate::script::engine::INTERRUPT;
 use crate::script::host::Fallible;
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 pub(super) struct Tally {
     pub(super) budget: Budget,
+    meter: Meter,
     pub(super) started: Instant,
-    deadline: Option<Instant>,
     pub(super) stats: Progress,
     win: Option<Line>,
     best: Option<Line>,
@@ -24,12 +25,11 @@ pub(super) struct Tally {
 }
 
 impl Tally {
-    pub(super) fn new(budget: Budget) -> Tally {
-        let started = Instant::now();
+    pub(super) fn new(budget: Budget, meter: Meter) -> Tally {
         Tally {
             budget,
-            started,
-            deadline: budget.time.map(|t| started + t),
+            meter,
+            started: Instant::now(),
             stats: Progress {
                 passes: 1,
                 ..Progress::default()
@@ -42,25 +42,46 @@ impl Tally {
         }
     }
 
+    /// Counts a decision met (an option applied); whether the search must
+    /// stop.
+    pub(super) fn meet(&mut self) -> bool {
+        let halt = self.meter.meet();
+        self.stats.nodes = self.meter.nodes();
+        self.halt(halt)
+    }
+
+    /// Counts `options` decisions met at once (a decision expanded).
+    pub(super) fn meet_all(&mut self, options: usize) -> bool {
+        for _ in 0..options {
+            self.meter.meet();
+        }
+        self.stats.nodes = self.meter.nodes();
+        self.halt(self.meter.spent())
+    }
+
     /// Stops the search if its budget is spent (with `positions` kept in
     /// its table); whether it did.
     pub(super) fn spent(&mut self, positions: usize) -> bool {
-        let halt = if INTERRUPT.load(Ordering::Relaxed) {
-            Some(Halt::Interrupted)
-        } else if self.stats.nodes >= self.budget.nodes {
-            Some(Halt::Nodes)
-        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            Some(Halt::Time)
-        } else if positions >= self.budget.table {
-            Some(Halt::Table)
-        } else {
-            None
-        };
-        if halt.is_some() {
+        let halt = self
+            .meter
+            .spent()
+            .or_else(|| (positions >= self.budget.table).then_some(Halt::Table));
+        self.halt(halt)
+    }
+
+    /// A script call of the search was stopped (by the search's time or
+    /// its caller's stop): the search halts, for the meter's reason.
+    pub(super) fn interrupted(&mut self) {
+        let why = self.meter.spent().unwrap_or(Halt::Interrupted);
+        self.halt(Some(why));
+    }
+
+    fn halt(&mut self, halt: Option<Halt>) -> bool {
+        if halt.is_some() && !self.done {
             self.halted = halt;
             self.done = true;
         }
-        halt.is_some()
+        self.done && self.halted.is_some()
     }
 
     /// Every line searched: the search is done.
