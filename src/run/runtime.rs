@@ -7,11 +7,13 @@
 mod aside;
 mod history;
 mod hosting;
+mod packed;
 mod position;
 mod snapshot;
 mod world_copy;
 
 pub(crate) use history::History;
+pub(crate) use packed::{Packed, Packer};
 pub(crate) use snapshot::Snapshot;
 pub(crate) use world_copy::{Position, Unseen};
 

@@ -6,6 +6,7 @@ mod browser;
 mod check;
 mod cli;
 mod comforts;
+mod copy_search;
 mod custom_cards;
 mod deal_numbers;
 mod declared_moves;

@@ -5,6 +5,7 @@
 //! Saves, undo and transcripts stay lists of choices: copies are for search.
 
 use super::Runtime;
+use crate::game::pile::Placed;
 use crate::game::random::Random;
 use crate::game::table::Table;
 
@@ -42,5 +43,19 @@ impl Runtime {
         self.said_in_game = snapshot.said_in_game;
         self.said_in_step = 0;
         self.stop = None;
+    }
+}
+
+impl Snapshot {
+    /// What a snapshot holds, in bytes, roughly: for a search's bound on
+    /// memory.
+    pub(crate) fn size(&self) -> usize {
+        let piles: usize = self
+            .table
+            .piles()
+            .iter()
+            .map(|p| 64 + p.name.len() + p.len() * std::mem::size_of::<Placed>())
+            .sum();
+        std::mem::size_of::<Snapshot>() + piles + self.table.state.len() * 64
     }
 }
