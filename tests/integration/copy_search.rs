@@ -2,10 +2,14 @@
 //! (src/run/search/): a proof of "not winnable" by searching every line,
 //! in both orders (best first by the ruleset's `fn value`, depth first by
 //! its bot); FreeCell deals proven winnable with a line that replays to the
-//! win; and the budgets (`--nodes`, `--seconds`) holding on a deal too big
-//! to settle in them.
+//! win, settled as fc-solve (Debian's freecell-solver-bin, the field's
+//! solver) settles them; and the budgets (`--nodes`, `--seconds`) holding
+//! on a deal too big to settle in them. The full comparison, deals 1 to
+//! 1,000 and 11982, is `benches/fc_solve.py` (docs/solver.md).
 
 use crate::delve;
+use std::io::Write;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const STEPS: &str = "tests/scripts/positions/steps-to-seven.rhai";
@@ -54,6 +58,52 @@ fn a_freecell_deal_is_proven_winnable_and_its_line_replays_to_the_win() {
     assert!(replayed.status.success(), "{replayed:?}");
     let shown = String::from_utf8(replayed.stdout).unwrap();
     assert!(shown.contains("Game over: win, score 52."), "{shown}");
+}
+
+/// fc-solve's verdict on Microsoft's deal `number` ("winnable" or
+/// "not_winnable"), or `None` where it is not installed (CI must have it).
+fn fc_solve(number: u64) -> Option<&'static str> {
+    let board = match Command::new("make-microsoft-freecell-board")
+        .args(["-t", &number.to_string()])
+        .output()
+    {
+        Ok(board) => board.stdout,
+        Err(e) => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI must compare the solver with fc-solve: {e} (.ci/run installs freecell-solver-bin)"
+            );
+            eprintln!("skipped: the solver is compared with fc-solve: {e}");
+            return None;
+        }
+    };
+    let mut solver = Command::new("fc-solve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    solver.stdin.take().unwrap().write_all(&board).unwrap();
+    let said = String::from_utf8(solver.wait_with_output().unwrap().stdout).unwrap();
+    if said.contains("This game is solveable.") {
+        Some("winnable")
+    } else {
+        assert!(said.contains("I could not solve this game."), "{said}");
+        Some("not_winnable")
+    }
+}
+
+#[test]
+fn freecell_deals_are_settled_as_fc_solve_settles_them() {
+    // A spread a debug build settles in seconds; 11982, the deal neither
+    // can win, takes tens of seconds of a release build.
+    for number in [2, 3, 22] {
+        let Some(theirs) = fc_solve(number) else {
+            return;
+        };
+        let ours = solved(&["freecell", "--seed", &number.to_string()]);
+        assert_eq!(ours["verdict"], theirs, "deal {number}: {ours}");
+    }
 }
 
 #[test]

@@ -33,12 +33,12 @@ pub(crate) struct Packer {
     last: Option<Rc<Frame>>,
 }
 
-/// The part of a position that changes rarely.
+/// The part of a position that changes rarely (not at every decision:
+/// the count of decisions is the packed position's own).
 struct Frame {
     /// The table with its piles empty (`Table::frame`).
     table: Table,
     shuffles: usize,
-    decisions: usize,
 }
 
 pub(crate) struct Packed(Form);
@@ -50,6 +50,7 @@ enum Form {
         /// top, pile after pile in the table's order.
         cards: Box<[u16]>,
         random: u128,
+        decisions: usize,
         said_in_game: usize,
     },
     /// A position the codes could not say.
@@ -100,17 +101,13 @@ impl Packer {
     /// The frame of `rt`'s position: the last one, if it is still that.
     fn frame(&mut self, rt: &Runtime) -> Rc<Frame> {
         if let Some(last) = &self.last {
-            if last.shuffles == rt.shuffles
-                && last.decisions == rt.decisions
-                && last.table.same_frame(&rt.table)
-            {
+            if last.shuffles == rt.shuffles && last.table.same_frame(&rt.table) {
                 return last.clone();
             }
         }
         let frame = Rc::new(Frame {
             table: rt.table.frame(),
             shuffles: rt.shuffles,
-            decisions: rt.decisions,
         });
         self.last = Some(frame.clone());
         frame
@@ -139,6 +136,7 @@ impl Runtime {
             frame: book.frame(self),
             cards: cards.into_boxed_slice(),
             random: self.random.position(),
+            decisions: self.decisions,
             said_in_game: self.said_in_game,
         })
     }
@@ -146,13 +144,14 @@ impl Runtime {
     /// Puts the game back where `packed` stood, as `restore` does a
     /// snapshot, reusing the piles' memory.
     pub(crate) fn unpack(&mut self, packed: &Packed, book: &Packer) {
-        let (frame, cards, random, said_in_game) = match &packed.0 {
+        let (frame, cards, random, decisions, said_in_game) = match &packed.0 {
             Form::Small {
                 frame,
                 cards,
                 random,
+                decisions,
                 said_in_game,
-            } => (frame, cards, random, said_in_game),
+            } => (frame, cards, random, decisions, said_in_game),
             Form::Whole(snapshot) => {
                 self.restore(snapshot);
                 return;
@@ -169,7 +168,7 @@ impl Runtime {
             self.random.seek(*random);
         }
         self.shuffles = frame.shuffles;
-        self.decisions = frame.decisions;
+        self.decisions = *decisions;
         self.said_in_game = *said_in_game;
         self.said_in_step = 0;
         self.stop = None;
@@ -229,12 +228,14 @@ mod tests {
     }
 
     #[test]
-    fn positions_alike_but_for_their_cards_share_a_frame() {
+    fn positions_alike_but_for_their_cards_and_decisions_share_a_frame() {
         let mut rt = runtime_with(&[("deck", &["AS", "2H"]), ("hand", &[])]);
         let mut book = Packer::default();
         let first = rt.pack(&mut book);
         let moved = rt.table.pile_mut(0).pop().unwrap();
         rt.table.pile_mut(1).push_placed(moved);
+        // A decision later: still the same frame.
+        rt.decisions += 1;
         let second = rt.pack(&mut book);
         let (Form::Small { frame: a, .. }, Form::Small { frame: b, .. }) = (&first.0, &second.0)
         else {
@@ -253,6 +254,7 @@ mod tests {
         rt.unpack(&first, &book);
         assert!(rt.table.state.is_empty());
         assert_eq!(rt.table.pile(0).len(), 2);
+        assert_eq!(rt.decisions, 0);
         rt.unpack(&third, &book);
         assert_eq!(rt.table.state.len(), 1);
         assert_eq!(rt.table.pile(1).len(), 1);
