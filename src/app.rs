@@ -113,6 +113,8 @@ fn command(cli: Cli) -> Result<()> {
             sessions: usize::from(args.games),
             idle: std::time::Duration::from_secs(args.idle),
         }),
+        Some(Command::Completions { shell }) => crate::commands::shell::completions(shell),
+        Some(Command::Man) => crate::commands::shell::manual_page(),
         Some(Command::Source { game, functions }) => {
             write!(
                 anstream::stdout(),
@@ -196,6 +198,9 @@ fn check(args: &CheckArgs) -> Result<()> {
                 broken.push(shown);
             }
         }
+    }
+    for note in crate::commands::check::unknowing_bots(&configurations, bot) {
+        writeln!(out, "{note}")?;
     }
     if !broken.is_empty() {
         anyhow::bail!("an invariant does not hold in {}", broken.join("; "));

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 #[derive(Parser, Debug)]
 #[command(
     name = "delve",
-    version,
+    version = env!("DELVE_VERSION_TEXT"),
     about = "Play solo card games whose rules are Rhai scripts",
     long_about = "Play solo card games whose rules are Rhai scripts.\n\n\
         Without a command, delve opens its REPL: `list` shows the games, `play GAME` starts one.",
@@ -107,6 +107,23 @@ pub enum Command {
     Pool(PoolArgs),
     /// Play in a web browser: a local server for one page that draws the table
     Serve(ServeArgs),
+    /// Print the shell's completion script for delve's commands and flags
+    #[command(
+        long_about = "Prints a script that makes the shell complete delve's commands, flags \
+            and their values as you type. Load it from the shell's start-up file.",
+        after_help = "Examples (each line in the shell's start-up file):\n  \
+            source <(delve completions bash)       in ~/.bashrc\n  \
+            source <(delve completions zsh)        in ~/.zshrc, after compinit\n  \
+            delve completions fish | source        in ~/.config/fish/config.fish"
+    )]
+    Completions {
+        /// The shell
+        shell: clap_complete::Shell,
+    },
+    /// Print delve's manual page (roff), for `man`
+    #[command(after_help = "Examples:\n  delve man | man -l -\n  \
+            delve man > ~/.local/share/man/man1/delve.1")]
+    Man,
 }
 
 #[derive(Args, Debug)]
@@ -185,6 +202,8 @@ pub struct SimArgs {
     /// The bot of the compared configuration (default: --bot), e.g. `--bot mc --vs-bot heuristic`
     #[arg(long = "vs-bot", value_name = "BOT")]
     pub vs_bot: Option<String>,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
     /// Count the script's steps by function and show where they go (one job; slow)
     #[arg(long, conflicts_with = "out")]
     pub profile: bool,
@@ -266,15 +285,32 @@ pub struct TestArgs {
     pub accept: bool,
 }
 
+/// Whether a long run says how far it has got.
+#[derive(Args, Debug)]
+pub struct ProgressArgs {
+    /// No progress on stderr (else a bar at a terminal, and a line every few seconds
+    /// where stderr is a file or a pipe)
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// The mc bot's worlds a decision by default: the settings of the figures
+/// the README gives (docs/figures.md), a game of the README's first
+/// ruleset in about 5 CPU-seconds. A hint plays more (`run::mc::Settings`),
+/// until the best is told apart: a person waits for one decision, a run for
+/// thousands.
+pub(crate) const MC_WORLDS: usize = 8;
+
 /// The Monte Carlo bot's settings, for `--bot mc`.
 #[derive(Args, Debug)]
 pub struct McArgs {
     /// The mc bot: worlds per decision (every option is played out once in each)
-    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    #[arg(long, default_value_t = MC_WORLDS as u64, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub worlds: u64,
-    /// The mc bot: who plays a world out, `random` or `heuristic` (the script's own bot)
-    #[arg(long, default_value = "random")]
-    pub rollout: String,
+    /// The mc bot: who plays a world out, `random` or `heuristic` (the script's own bot);
+    /// by default the script's own bot where it has one, else random
+    #[arg(long, value_name = "random|heuristic")]
+    pub rollout: Option<String>,
     /// The mc bot: at most this many milliseconds a decision (at least one world);
     /// results then depend on the machine's speed
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]

@@ -83,6 +83,24 @@ pub(crate) fn check(path: &Path, kind: Kind, replace: Replace) -> io::Result<boo
     }
 }
 
+/// Refuses a path whose folder is not there (or is no folder): what a
+/// command checks before long work that ends by writing the file.
+pub(crate) fn check_folder(path: &Path) -> io::Result<()> {
+    let dir = folder_of(path);
+    if dir.is_dir() {
+        return Ok(());
+    }
+    let why = if dir.exists() {
+        "is not a folder"
+    } else {
+        "does not exist"
+    };
+    Err(io::Error::new(
+        io::ErrorKind::NotFound,
+        format!("the folder {} {why}", dir.display()),
+    ))
+}
+
 /// Whether the path holds a regular file of another kind: a person may be
 /// asked before it is replaced.
 pub(crate) fn holds_other_file(path: &Path, kind: Kind) -> bool {

@@ -167,6 +167,14 @@ pub(crate) fn process_over_bound() -> Option<usize> {
     (held > process_bound()).then_some(held)
 }
 
+/// What the whole process holds (resident) now, read afresh, if that is
+/// over the bound: a server tells a request that failed for it that it is
+/// short of memory, not that the request was bad.
+pub(crate) fn process_over_bound_now() -> Option<usize> {
+    let held = memory_stats::memory_stats().map_or(0, |m| m.physical_mem);
+    (held > process_bound()).then_some(held)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

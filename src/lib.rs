@@ -16,6 +16,7 @@ mod files;
 mod fuzz;
 mod game;
 mod heap;
+mod incomplete;
 mod json;
 mod leftovers;
 mod lines;
@@ -33,6 +34,7 @@ mod usage;
 // The `delve` binary.
 pub use app::run;
 pub use cli::Cli;
+pub use incomplete::Incomplete;
 pub use usage::UsageError;
 
 // The integration tests and the benches.

@@ -1,10 +1,10 @@
 //! The `delve` command: parses the command line, runs it, and turns errors
-//! into exit codes (0 fine, 1 a game or script error, 2 a bad command line)
-//! in this one place. Output cut short by a closed pipe (`delve replay … |
+//! into exit codes (0 fine, 1 a game or script error, 2 a bad command line,
+//! 3 a pool of shards that misses some) in this one place. Output cut short by a closed pipe (`delve replay … |
 //! head`) is not an error.
 
 use clap::Parser;
-use delve::{Cli, UsageError};
+use delve::{Cli, Incomplete, UsageError};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -15,6 +15,9 @@ fn main() -> ExitCode {
         Err(error) if broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             anstream::eprintln!("delve: {error:#}");
+            if error.is::<Incomplete>() {
+                return ExitCode::from(Incomplete::EXIT_CODE);
+            }
             let usage = error.is::<UsageError>();
             ExitCode::from(if usage { 2 } else { 1 })
         }

@@ -6,7 +6,7 @@
 use crate::game::decision::Prompt;
 use crate::game::table::Table;
 use crate::run::Outcome;
-use crate::script::status::Line;
+use crate::script::status::{turns_text, Line};
 use crate::script::ScriptError;
 use crate::session::Session;
 use owo_colors::OwoColorize;
@@ -144,10 +144,11 @@ pub(crate) fn outcome(outcome: &Outcome) -> String {
 
 /// A script's text as the screen shows it: without control characters
 /// (line ends and tabs kept), so that a carriage return or an escape
-/// sequence can not overwrite or restyle what was written before it.
+/// sequence can not overwrite or restyle what was written before it, nor
+/// the marks that turn text backwards.
 pub(crate) fn printable(text: &str) -> String {
     text.chars()
-        .filter(|c| !c.is_control() || *c == '\n' || *c == '\t')
+        .filter(|&c| (!c.is_control() || c == '\n' || c == '\t') && !turns_text(c))
         .collect()
 }
 

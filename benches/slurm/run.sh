@@ -11,6 +11,9 @@
 #   SHARDS    the array's size (default 8)
 #   SIM_ARGS  the run (default: clear-the-dungeon --bot heuristic
 #             --vs-opt reserve=false --games 2000)
+#        benches/slurm/run.sh cluster   only start the cluster and leave it
+#                                       running, to try a job script by hand
+#        benches/slurm/run.sh stop      stop the daemons `cluster` started
 # Environment: KEEP_CLUSTER=1 leaves the daemons running (else those this
 # script started are stopped at the end); WORK=DIR keeps the shards there.
 set -euo pipefail
@@ -19,18 +22,31 @@ if [ "$(id -u)" != 0 ]; then
     echo "run.sh: run it as root: it installs slurm-wlm and munge and starts their daemons" >&2
     exit 2
 fi
+pidfiles=(/run/slurmd.pid /run/slurmctld.pid /run/munge/munged.pid)
+if [ "${1:-}" = stop ]; then
+    for pidfile in "${pidfiles[@]}"; do
+        [ -s "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null && echo "stopped $(basename "$pidfile" .pid)"
+    done
+    exit 0
+fi
+cluster_only=0
+if [ "${1:-}" = cluster ]; then
+    cluster_only=1
+    KEEP_CLUSTER=1
+    shift
+fi
 delve=${1:-}
 if [ -z "$delve" ]; then
     delve=target/release/delve
     [ -x "$delve" ] || delve=target/debug/delve
 fi
-delve=$(realpath "$delve")
+delve=$(realpath -m "$delve")
 shards=${2:-8}
 shift $(( $# < 2 ? $# : 2 ))
 if [ $# -eq 0 ]; then
     set -- clear-the-dungeon --bot heuristic --vs-opt reserve=false --games 2000
 fi
-[ -x "$delve" ] || { echo "run.sh: no delve binary at $delve (cargo build --release)" >&2; exit 2; }
+[ -x "$delve" ] || [ "$cluster_only" = 1 ] || { echo "run.sh: no delve binary at $delve (cargo build --release)" >&2; exit 2; }
 case $shards in '' | *[!0-9]* | 0) echo "run.sh: SHARDS is a whole number from 1: not '$shards'" >&2; exit 2 ;; esac
 
 step() { printf '== %s (%s)\n' "$*" "$(date -u +%H:%M:%S)"; }
@@ -112,6 +128,10 @@ for _ in $(seq 60); do
     sleep 1
 done
 sinfo
+if [ "$cluster_only" = 1 ]; then
+    echo "the cluster is up: sbatch, squeue and sinfo reach it; \`$0 stop\` stops it"
+    exit 0
+fi
 
 work=${WORK:-$(mktemp -d /tmp/delve-slurm.XXXXXX)}
 mkdir -p "$work"

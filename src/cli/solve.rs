@@ -2,7 +2,7 @@
 //! --bot solver` takes too.
 
 use super::GameArgs;
-use crate::run::solve::{Budget, MAX_POSITIONS};
+use crate::run::solve::{Budget, MAX_LINE_BYTES, MAX_POSITIONS, REPLAYS_PER_NODE};
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -46,6 +46,10 @@ pub struct BudgetArgs {
     /// The solver: at most this many decisions met per deal (each new or seen again)
     #[arg(long, default_value_t = 1_000_000, value_parser = at_least_one_node)]
     pub nodes: u64,
+    /// The solver: at most this many decisions replayed per deal, on the way back to the
+    /// lines it searches [default: 100 times --nodes]
+    #[arg(long, value_parser = at_least_one_node)]
+    pub replays: Option<u64>,
     /// The solver: at most this many seconds per deal
     #[arg(long, value_parser = positive_seconds)]
     pub seconds: Option<f64>,
@@ -59,8 +63,12 @@ impl BudgetArgs {
     pub(crate) fn budget(self, best: bool) -> Budget {
         Budget {
             nodes: self.nodes,
+            replays: self
+                .replays
+                .unwrap_or_else(|| self.nodes.saturating_mul(REPLAYS_PER_NODE)),
             time: self.seconds.map(Duration::from_secs_f64),
             table: MAX_POSITIONS,
+            line_bytes: MAX_LINE_BYTES,
             depth: self.depth as usize,
             best,
         }
@@ -75,9 +83,18 @@ fn at_least_one_node(text: &str) -> Result<u64, String> {
     }
 }
 
+/// The longest time budget (115 days): a `Duration` holds it, and a
+/// search that should never stop for time leaves `--seconds` out.
+const MOST_SECONDS: f64 = 1e7;
+
 fn positive_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s <= 1e7 => Ok(s),
+        Ok(s) if s > 0.0 && s <= MOST_SECONDS => Ok(s),
+        Ok(s) if s.is_nan() => Err(format!("`{text}` is not a number of seconds")),
+        Ok(s) if s > MOST_SECONDS => Err(format!(
+            "`{text}` seconds is more than the most, {MOST_SECONDS:.0} (115 days): leave \
+             --seconds out for no time budget"
+        )),
         Ok(_) => Err("a budget of 0 searches nothing: give a time above 0 seconds".into()),
         Err(_) => Err(format!("`{text}` is not a number of seconds")),
     }

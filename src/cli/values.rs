@@ -54,6 +54,12 @@ impl std::str::FromStr for Sweep {
             .split_once('=')
             .filter(|(name, _)| !name.trim().is_empty())
             .ok_or_else(|| format!("`{text}` is not NAME=A..B or NAME=V1,V2,..."))?;
+        if let Some(range) = range_misspelt(values) {
+            return Err(format!(
+                "`{text}`: a range is written A..B: `{}={range}`",
+                name.trim()
+            ));
+        }
         let values: Vec<String> = if let Some((low, high)) = values.split_once("..") {
             let number = |part: &str| {
                 part.trim()
@@ -82,6 +88,21 @@ impl std::str::FromStr for Sweep {
     }
 }
 
+/// `3..10`, where a range of whole numbers is written as in other tools
+/// (`3-10`, `3–10`, `3:10`, `3...10`), which would otherwise be taken for
+/// one value of that text.
+fn range_misspelt(values: &str) -> Option<String> {
+    let values = values.trim();
+    let whole = |part: &str| part.trim().parse::<i64>().ok();
+    ["...", "-", "–", ":"].iter().find_map(|mark| {
+        // `-3-5`: the first minus may be the sign of A.
+        let from = usize::from(values.starts_with('-') && *mark == "-");
+        let at = values[from..].find(mark)? + from;
+        let (low, high) = (whole(&values[..at])?, whole(&values[at + mark.len()..])?);
+        Some(format!("{low}..{high}"))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -108,6 +129,25 @@ mod tests {
         );
         for bad in ["x=5..3", "x=1..1000", "=1..2", "x", "x=a..b", "x=1,,2"] {
             assert!(bad.parse::<Sweep>().is_err(), "{bad}");
+        }
+        assert_eq!("x=-2".parse::<Sweep>().unwrap().values, ["-2"]);
+        assert_eq!("x=a-b".parse::<Sweep>().unwrap().values, ["a-b"]);
+    }
+
+    #[test]
+    fn a_range_written_as_other_tools_write_it_is_answered_with_a_dots() {
+        for (written, meant) in [
+            ("damage_limit=3-10", "damage_limit=3..10"),
+            ("x=3–10", "x=3..10"),
+            ("x = 3:10", "x=3..10"),
+            ("x=3...10", "x=3..10"),
+            ("x=-3-5", "x=-3..5"),
+        ] {
+            let error = written.parse::<Sweep>().unwrap_err();
+            assert!(
+                error.ends_with(&format!("a range is written A..B: `{meant}`")),
+                "{written}: {error}"
+            );
         }
     }
 }

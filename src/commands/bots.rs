@@ -25,7 +25,7 @@ impl Bot {
             "heuristic" => Ok(Bot::Heuristic),
             "mc" => Ok(Bot::Mc(McBot {
                 worlds: usize::try_from(mc.worlds).unwrap_or(usize::MAX),
-                heuristic: heuristic_rollout(&mc.rollout)?,
+                heuristic: mc.rollout.as_deref().map(heuristic_rollout).transpose()?,
                 budget_ms: mc.budget_ms,
                 prune: !mc.no_prune,
             })),
@@ -55,7 +55,7 @@ impl Bot {
     pub(crate) fn plays(self, ruleset: &Ruleset, game: &str) -> Result<(), UsageError> {
         let own = match self {
             Bot::Heuristic => true,
-            Bot::Mc(mc) => mc.heuristic,
+            Bot::Mc(mc) => mc.heuristic == Some(true),
             Bot::Random | Bot::Solver(_) => false,
         };
         if own && !ruleset.has_bot() {
@@ -76,6 +76,26 @@ impl Bot {
     }
 }
 
+/// What to tell of a variant whose base's bot reads rules the variant
+/// replaces (`script/bot_reads.rs`): that bot judges the variant as a
+/// player who does not know it, and `--bot mc` plays the rules as written.
+pub(crate) fn unknowing_bot(program: &crate::run::Program, game: &str) -> Option<String> {
+    let readings = program.replaced_rules_the_bot_reads();
+    let first = readings.first()?;
+    let read: Vec<String> = readings
+        .iter()
+        .map(|r| format!("`{}` ({})", r.function, r.path.join(" → ")))
+        .collect();
+    Some(format!(
+        "note: {game}'s heuristic bot is the one of {}, written for its rules: it reads {}, \
+         which {} replaces, so it plays your rule as a player who has not learnt it. \
+         `--bot mc` plays every rule as written.",
+        first.bot_in,
+        read.join(" and "),
+        first.replaced_in
+    ))
+}
+
 /// `--rollout random|heuristic`.
 fn heuristic_rollout(name: &str) -> Result<bool, UsageError> {
     match name {
@@ -84,5 +104,38 @@ fn heuristic_rollout(name: &str) -> Result<bool, UsageError> {
         other => Err(UsageError(format!(
             "no rollout named `{other}`: the rollouts are random and heuristic"
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::Cli;
+    use crate::commands::mc::McBot;
+    use crate::run::Answerer;
+    use clap::Parser;
+
+    /// The mc bot a `delve sim` command line names.
+    fn named(args: &[&str]) -> McBot {
+        let line = [&["delve", "sim", "g", "--bot", "mc"][..], args].concat();
+        let Some(crate::cli::Command::Sim(sim)) = Cli::parse_from(line).command else {
+            panic!("a sim command line");
+        };
+        match Bot::chosen(&sim.bot, &sim.mc).unwrap() {
+            Bot::Mc(bot) => bot,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn by_default_it_rolls_out_with_the_rulesets_own_bot_where_it_has_one() {
+        let bot = named(&[]);
+        assert_eq!(bot, McBot::default());
+        assert_eq!(bot.settings(1, true).rollout, Answerer::ScriptBot);
+        assert_eq!(bot.settings(1, false).rollout, Answerer::RandomBot);
+        let random = named(&["--rollout", "random"]);
+        assert_eq!(random.settings(1, true).rollout, Answerer::RandomBot);
+        let own = named(&["--rollout", "heuristic"]);
+        assert_eq!(own.settings(1, true).rollout, Answerer::ScriptBot);
     }
 }

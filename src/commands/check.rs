@@ -208,6 +208,24 @@ fn first_seeds(
     Ok(firsts)
 }
 
+/// For each ruleset whose own bot plays in the check and reads rules its
+/// variant replaces, what to tell of it (`bots::unknowing_bot`): the
+/// invariants hold whoever plays, but the bot's games judge no rule.
+pub(crate) fn unknowing_bots(configurations: &[Configuration], bot: Option<Bot>) -> Vec<String> {
+    if !matches!(bot, None | Some(Bot::Heuristic)) {
+        return Vec::new();
+    }
+    let mut games: Vec<&str> = configurations.iter().map(|(g, _)| g.as_str()).collect();
+    games.dedup();
+    games
+        .into_iter()
+        .filter_map(|game| {
+            let program = Program::load_named(game).ok()?;
+            crate::commands::bots::unknowing_bot(&program, game)
+        })
+        .collect()
+}
+
 impl Game<'_> {
     fn deal(&self) -> Deal {
         Deal {

@@ -12,8 +12,10 @@ use crate::script::declare::Options;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct McBot {
     pub worlds: usize,
-    /// Roll out with the ruleset's own bot instead of the random one.
-    pub heuristic: bool,
+    /// Roll out with the ruleset's own bot (`Some(true)`) or the random one
+    /// (`Some(false)`); `None`, the default, with the ruleset's own where
+    /// it has one: the expert the documentation describes.
+    pub heuristic: Option<bool>,
     /// At most this long a decision (with at least one world); its games
     /// then depend on the machine's speed.
     pub budget_ms: Option<u64>,
@@ -24,8 +26,8 @@ pub struct McBot {
 impl Default for McBot {
     fn default() -> McBot {
         McBot {
-            worlds: Settings::default().worlds,
-            heuristic: false,
+            worlds: crate::cli::MC_WORLDS,
+            heuristic: None,
             budget_ms: None,
             prune: Settings::default().prune,
         }
@@ -33,10 +35,16 @@ impl Default for McBot {
 }
 
 impl McBot {
-    pub(crate) fn settings(self, seed: u64) -> Settings {
+    /// Whether it rolls out with the ruleset's own bot, in a ruleset that
+    /// has one (`has_bot`) or not.
+    pub(crate) fn rolls_out_with_own_bot(self, has_bot: bool) -> bool {
+        self.heuristic.unwrap_or(has_bot)
+    }
+
+    pub(crate) fn settings(self, seed: u64, has_bot: bool) -> Settings {
         Settings {
             worlds: self.worlds,
-            rollout: if self.heuristic {
+            rollout: if self.rolls_out_with_own_bot(has_bot) {
                 Answerer::ScriptBot
             } else {
                 Answerer::RandomBot
@@ -68,7 +76,7 @@ pub(crate) fn play(
 ) -> Result<McGame, String> {
     let name = program.ruleset().name();
     let deal = Deal { seed, stack: None };
-    let settings = bot.settings(seed);
+    let settings = bot.settings(seed, program.ruleset().has_bot());
     let mut choices: Vec<Choice> = Vec::new();
     let mut fell_back = 0;
     loop {

@@ -5,6 +5,7 @@
 
 use crate::cli::PoolArgs;
 use crate::commands::sim::pooled::{pool, Wanted};
+use crate::commands::sim::shard_file;
 use crate::usage::UsageError;
 use anyhow::Result;
 use std::path::{Path, PathBuf};
@@ -45,12 +46,5 @@ pub(crate) fn shard_files(path: &Path) -> Result<Vec<PathBuf>, UsageError> {
 
 /// The shard files (`*.jsonl`) in a folder, by name: perhaps none.
 pub(crate) fn shards_in(dir: &Path) -> Result<Vec<PathBuf>, UsageError> {
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| UsageError(format!("{}: {e}", dir.display())))?;
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|entry| Some(entry.ok()?.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
-        .collect();
-    files.sort();
-    Ok(files)
+    shard_file::files_in(dir).map_err(|e| UsageError(format!("{}: {e}", dir.display())))
 }

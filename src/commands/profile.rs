@@ -4,6 +4,7 @@
 
 use crate::cli::SimArgs;
 use crate::commands::bots::Bot;
+use crate::commands::progress::{Progress, Shown};
 use crate::commands::sim::{self, Setup};
 use crate::usage::UsageError;
 use anyhow::Result;
@@ -29,9 +30,13 @@ pub(crate) fn command(args: &SimArgs) -> Result<()> {
     };
     let loaded = setup.load(bot, true)?;
     let first_seed = loaded.first_seed(args.seed, args.games)?;
-    let bar = sim::progress_bar(args.games, &setup.describe());
-    let outcome = sim::simulate(&loaded, bot, first_seed, args.games, 1, &bar)?;
-    bar.finish_and_clear();
+    let progress = Progress::new(
+        args.games,
+        &setup.describe(),
+        Shown::on_stderr(args.progress.quiet),
+    );
+    let outcome = sim::simulate(&loaded, bot, first_seed, args.games, 1, &progress)?;
+    progress.finish();
     let summary = sim::summarize(&setup, bot, &outcome);
     let mut out = anstream::stdout();
     write!(out, "{}", sim::report(&summary, "1 job"))?;

@@ -4,12 +4,12 @@
 
 use crate::commands::bots::Bot;
 use crate::commands::mc;
+use crate::commands::progress::{Progress, Shown};
 use crate::run::Program;
 use crate::run::{self, Answerer, Deal, Plan, Stop};
 use crate::script::declare::Options;
 use crate::session::open::{options_for, Setting};
 use anyhow::{anyhow, Result};
-use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -108,7 +108,7 @@ pub(crate) fn simulate(
     first: u64,
     count: u64,
     jobs: usize,
-    progress: &ProgressBar,
+    progress: &Progress,
 ) -> Result<Outcome> {
     let jobs = jobs.max(1);
     let started = Instant::now();
@@ -134,7 +134,7 @@ pub(crate) fn simulate(
                     return Err((i, message));
                 }
             }
-            progress.inc(1);
+            progress.inc();
         }
         Ok(games)
     };
@@ -237,17 +237,6 @@ pub(crate) fn play(
     }
 }
 
-/// A progress bar on a terminal; nothing elsewhere.
-pub(crate) fn progress_bar(total: u64, what: &str) -> ProgressBar {
-    let bar = ProgressBar::new(total);
-    let style =
-        ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} games, {per_sec}, {eta} left")
-            .unwrap_or_else(|_| ProgressStyle::default_bar());
-    bar.set_style(style);
-    bar.set_message(what.to_string());
-    bar
-}
-
 /// A run as its command line sets it up: each configuration loaded, with
 /// its bot, and how many threads play.
 pub(crate) struct Configured {
@@ -257,6 +246,8 @@ pub(crate) struct Configured {
     /// The first seed (`--seed`, else the first ruleset's first), which
     /// deals a game of each configuration, as do the seeds after it.
     pub first_seed: u64,
+    /// Where the progress of its games goes.
+    pub shown: Shown,
 }
 
 impl Configured {
@@ -292,11 +283,23 @@ impl Configured {
             }
             None => None,
         };
+        let sides = std::iter::once((&first, &first_loaded, bot))
+            .chain(second.as_ref().map(|(s, l, b)| (s, l, *b)));
+        for (setup, loaded, bot) in sides {
+            if bot == Bot::Heuristic {
+                if let Some(note) =
+                    crate::commands::bots::unknowing_bot(loaded.program(), &setup.game)
+                {
+                    anstream::eprintln!("{note}");
+                }
+            }
+        }
         Ok(Configured {
             first: (first, first_loaded, bot),
             second,
             jobs,
             first_seed,
+            shown: Shown::on_stderr(args.progress.quiet),
         })
     }
 
@@ -311,9 +314,10 @@ impl Configured {
         // More workers than games would only wait.
         let jobs = self.jobs.min(usize::try_from(count).unwrap_or(usize::MAX));
         let run = |(setup, loaded, bot): &(Setup, Loaded, Bot)| -> Result<Outcome> {
-            let bar = progress_bar(count, &format!("{label}{}", setup.describe()));
-            let outcome = simulate(loaded, *bot, first, count, jobs, &bar)?;
-            bar.finish_and_clear();
+            let what = format!("{label}{} ({} bot)", setup.describe(), bot.name());
+            let progress = Progress::new(count, &what, self.shown);
+            let outcome = simulate(loaded, *bot, first, count, jobs, &progress)?;
+            progress.finish();
             Ok(outcome)
         };
         let a = run(&self.first)?;

@@ -7,11 +7,14 @@ use crate::cli::SolveArgs;
 use crate::files::Replace;
 use crate::run::solve::{self, Halt, Line, Progress, Solved, Verdict};
 use crate::run::Program;
+use crate::script::cancel::Cancel;
 use crate::script::engine::INTERRUPT;
 use crate::session::{Session, Standing};
-use anyhow::{bail, Result};
+use crate::usage::UsageError;
+use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
+use std::path::Path;
 use std::sync::atomic::Ordering;
 
 /// Solves `session` (a new deal, or a saved game) as `args` say.
@@ -22,6 +25,12 @@ pub(crate) fn command(args: &SolveArgs, mut session: Session) -> Result<()> {
             outcome.result,
             outcome.score_text()
         );
+    }
+    // A line that could not be written is said before the search, not
+    // after it.
+    if let Some(path) = &args.line {
+        crate::transcript::record::check(&session, path, &path.display().to_string(), LINE)
+            .map_err(|e| UsageError(format!("--line: {e:#}")))?;
     }
     let program = Program::load(session.ruleset.file.clone())?;
     INTERRUPT.store(false, Ordering::Relaxed);
@@ -36,22 +45,18 @@ pub(crate) fn command(args: &SolveArgs, mut session: Session) -> Result<()> {
         &session.deal,
         &prefix,
         budget,
+        &Cancel::default(),
         &mut |p| show(&bar, p),
     );
     bar.finish_and_clear();
     INTERRUPT.store(false, Ordering::Relaxed);
     let solved = solved?;
-    let shown_line = match (&args.line, line_of(&solved, args.best)) {
-        (Some(path), Some(line)) => {
-            for choice in &line.choices[prefix.len()..] {
-                session.choose(choice.index)?;
-            }
-            let shown = path.display().to_string();
-            crate::transcript::record::write(&session, path, &shown, Replace::SameKind)?;
-            Some(shown)
-        }
-        _ => None,
+    // The answer is printed whatever becomes of the file.
+    let written = match (&args.line, line_of(&solved, args.best)) {
+        (Some(path), Some(line)) => write_line(&mut session, line, prefix.len(), path).map(Some),
+        _ => Ok(None),
     };
+    let shown_line = written.as_ref().ok().cloned().flatten();
     let mut out = anstream::stdout();
     if args.json {
         writeln!(out, "{}", json(&solved, shown_line.as_deref()))?;
@@ -60,10 +65,17 @@ pub(crate) fn command(args: &SolveArgs, mut session: Session) -> Result<()> {
         write!(
             out,
             "{}",
-            words(&solved, name, session.deal.seed, shown_line.as_deref())
+            words(
+                &solved,
+                name,
+                session.deal.seed,
+                args.line.is_some(),
+                shown_line.as_deref()
+            )
         )?;
     }
-    if let (Some(path), None) = (&args.line, &shown_line) {
+    let written = written?;
+    if let (Some(path), None) = (&args.line, &written) {
         let what = if args.best { "line" } else { "win" };
         anstream::eprintln!(
             "No transcript written to {}: no {what} was found.",
@@ -81,6 +93,21 @@ pub(crate) fn command(args: &SolveArgs, mut session: Session) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// What `--line` may replace: a transcript, else nothing.
+const LINE: Replace = Replace::SameKind;
+
+/// Plays `line` past the first `from` choices into `session` and writes it
+/// to `path` as a transcript; the path as shown.
+fn write_line(session: &mut Session, line: &Line, from: usize, path: &Path) -> Result<String> {
+    for choice in &line.choices[from..] {
+        session.choose(choice.index)?;
+    }
+    let shown = path.display().to_string();
+    crate::transcript::record::write(session, path, &shown, LINE)
+        .context("the answer above stands; only the transcript was not written")?;
+    Ok(shown)
 }
 
 /// The line a transcript is written of: the win (with `best`, the best line).
@@ -105,8 +132,9 @@ fn show(bar: &ProgressBar, progress: &Progress) {
     // Every run reports; a message every 64 runs is plenty for the eye.
     if progress.probes % 64 == 1 {
         bar.set_message(format!(
-            "{} decisions met, {} positions, deepest line {}{}",
+            "{} decisions met, {} replayed, {} positions, deepest line {}{}",
             progress.nodes,
+            progress.replays,
             progress.positions,
             progress.deepest,
             progress
@@ -118,14 +146,15 @@ fn show(bar: &ProgressBar, progress: &Progress) {
 }
 
 /// The answer in words.
-fn words(solved: &Solved, game: &str, seed: u64, written: Option<&str>) -> String {
+/// `asked` is whether `--line` was given; `written`, the transcript written.
+fn words(solved: &Solved, game: &str, seed: u64, asked: bool, written: Option<&str>) -> String {
     let stats = &solved.stats;
     let mut text = format!(
         "{game}, seed {seed}, searched by the solver (it reads face-down cards and the rules' random numbers: a player who peeks)\n"
     );
     let how_far = format!(
-        "{} decisions met, {} runs, {} passes, deepest line {} decisions, {:.2} s",
-        stats.nodes, stats.probes, stats.passes, stats.deepest, stats.seconds
+        "{} decisions met, {} replayed, {} runs, {} passes, deepest line {} decisions, {:.2} s",
+        stats.nodes, stats.replays, stats.probes, stats.passes, stats.deepest, stats.seconds
     );
     text += &match (solved.verdict, &solved.win) {
         (Verdict::Winnable, Some(win)) => format!(
@@ -142,6 +171,9 @@ fn words(solved: &Solved, game: &str, seed: u64, written: Option<&str>) -> Strin
             "not known: {}\n  {how_far}\n",
             match solved.halted {
                 Some(Halt::Nodes) => "the budget of decisions ran out (--nodes)",
+                Some(Halt::Replays) => "the budget of decisions replayed ran out (--replays)",
+                Some(Halt::Line) => "the line searched came to hold as many option keys as it may",
+                Some(Halt::Called) => "the search was called off",
                 Some(Halt::Time) => "the time ran out (--seconds)",
                 Some(Halt::Table) => "the table of positions seen is full",
                 Some(Halt::Interrupted) => "stopped by Ctrl-C",
@@ -164,7 +196,7 @@ fn words(solved: &Solved, game: &str, seed: u64, written: Option<&str>) -> Strin
     }
     match written {
         Some(path) => text += &format!("  the line: {path} (`delve replay {path}` plays it)\n"),
-        None if solved.win.is_some() => {
+        None if solved.win.is_some() && !asked => {
             text += "  --line FILE writes the line as a transcript for `delve replay`\n";
         }
         None => {}
@@ -181,12 +213,13 @@ fn json(solved: &Solved, written: Option<&str>) -> serde_json::Value {
             Verdict::NotWinnable => "not_winnable",
             Verdict::Unknown => "unknown",
         },
-        "halted": solved.halted.map(|h| format!("{h:?}").to_lowercase()),
+        "halted": solved.halted.map(Halt::name),
         "exhausted": solved.exhausted,
         "win_decisions": solved.win.as_ref().map(|w| w.choices.len()),
         "best_result": solved.best.as_ref().map(|b| b.outcome.result.clone()),
         "best_score": solved.best.as_ref().map(|b| b.outcome.score.clone()),
         "nodes": stats.nodes,
+        "replays": stats.replays,
         "runs": stats.probes,
         "positions": stats.positions,
         "deepest": stats.deepest,

@@ -41,10 +41,17 @@ pub(crate) fn command(args: &TestArgs) -> Result<()> {
         args.paths.clone()
     };
     let transcripts = find(&roots)?;
-    let verdicts: Vec<Verdict> = transcripts
-        .par_iter()
-        .map(|path| judge(path, args.accept))
-        .collect();
+    // Each replay runs a script: on threads with a script's stack.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .stack_size(crate::threads::STACK)
+        .build()
+        .map_err(crate::threads::no_pool)?;
+    let verdicts: Vec<Verdict> = pool.install(|| {
+        transcripts
+            .par_iter()
+            .map(|path| judge(path, args.accept))
+            .collect()
+    });
     let (mut passed, mut failed, mut new, mut updated) = (0, 0, 0, 0);
     for (path, verdict) in transcripts.iter().zip(&verdicts) {
         let shown = path.display();

@@ -173,6 +173,12 @@ impl Pile {
             .collect();
     }
 
+    /// Puts `card` where another lay, with its facing and place (a world
+    /// dealing afresh what the player has not seen).
+    pub fn replace_card(&mut self, index: usize, card: Card) -> Card {
+        std::mem::replace(&mut self.cards[index].card, card)
+    }
+
     pub fn set_face(&mut self, index: usize, face_up: bool) {
         self.cards[index].face_up = face_up;
     }

@@ -47,6 +47,9 @@ pub(crate) struct Repl<'a> {
     keeper: Option<Keeper>,
     /// A person at a terminal: leaving or replacing a game asks first.
     asks: bool,
+    /// What may follow a game's end, said there; none for a transcript
+    /// played back, where no one answers.
+    what_next: Option<&'static str>,
     /// The game's end is in the statistics already.
     counted: bool,
     /// The game in progress is being replaced, and keeps its autosave.
@@ -77,6 +80,7 @@ impl<'a> Repl<'a> {
             script_errors: 0,
             keeper: None,
             asks: false,
+            what_next: Some("(undo, restart, new, play GAME or quit)"),
             counted: false,
             leaving: false,
             opening: Vec::new(),
@@ -92,6 +96,12 @@ impl<'a> Repl<'a> {
     /// Asks before a game in progress is left or replaced (a terminal).
     pub(crate) fn set_asks(&mut self, asks: bool) {
         self.asks = asks;
+    }
+
+    /// A transcript played back: its output is what a person saw of the
+    /// game, without the REPL's word on what they might type next.
+    pub(crate) fn set_played_back(&mut self) {
+        self.what_next = None;
     }
 
     /// A loaded game: whether it counted already, and what to tell about it.
@@ -232,11 +242,10 @@ impl<'a> Repl<'a> {
             Standing::Ended(outcome) => {
                 let mut wrapped = outcome.clone();
                 wrapped.summary = wrap::wrap(&outcome.summary, width);
-                let text = format!(
-                    "{}\n(undo, restart, new, play GAME or quit)",
-                    render::outcome(&wrapped)
-                );
-                writeln!(self.out, "{text}")?;
+                writeln!(self.out, "{}", render::outcome(&wrapped))?;
+                if let Some(what_next) = self.what_next {
+                    writeln!(self.out, "{what_next}")?;
+                }
             }
         }
         if failed {

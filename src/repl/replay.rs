@@ -43,6 +43,7 @@ pub(crate) fn replay_into(transcript: &Transcript, out: &mut dyn Write) -> Resul
     let mut gate = Gate { out, open };
     let mut repl = Repl::new(Some(session), Box::new(input), &mut gate);
     repl.set_files(Files::Within(scratch.path().to_path_buf()));
+    repl.set_played_back();
     repl.run()?;
     Ok(repl.script_errors())
 }

@@ -26,19 +26,25 @@ pub(super) fn inspect(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fa
     same_twice("label", &labels)?;
     let wiring = rt.borrow().wiring().clone();
     if wiring.has_view {
-        read_only(rt, Mode::View, || ctx.call_fn::<Dynamic>("view", ()))
-            .map(drop)
-            .map_err(|e| unreadable(rt, "view", "view()", &e))?;
+        read_only(rt, Mode::View("view()"), || {
+            ctx.call_fn::<Dynamic>("view", ())
+        })
+        .map(drop)
+        .map_err(|e| unreadable(rt, "view", "view()", &e))?;
     }
     if wiring.has_status {
-        let value = read_only(rt, Mode::View, || ctx.call_fn::<Dynamic>("status", ()))
-            .map_err(|e| unreadable(rt, "status", "status()", &e))?;
+        let value = read_only(rt, Mode::View("status()"), || {
+            ctx.call_fn::<Dynamic>("status", ())
+        })
+        .map_err(|e| unreadable(rt, "status", "status()", &e))?;
         crate::script::status::read(&value, &wiring.places.main)
             .map_err(|e| HostFault::boxed(ErrorKind::Prompt, e.message))?;
     }
     if wiring.has_faces {
-        let value = read_only(rt, Mode::View, || ctx.call_fn::<Dynamic>("faces", ()))
-            .map_err(|e| unreadable(rt, "faces", "faces()", &e))?;
+        let value = read_only(rt, Mode::View("faces()"), || {
+            ctx.call_fn::<Dynamic>("faces", ())
+        })
+        .map_err(|e| unreadable(rt, "faces", "faces()", &e))?;
         crate::script::face::read(&value, &wiring.places.main)
             .map_err(|e| HostFault::boxed(ErrorKind::Prompt, e.message))?;
     }

@@ -14,10 +14,12 @@ use super::world::{Sight, Watch};
 use super::{play, Answerer, Deal, Outcome, Plan, Program, Stop};
 use crate::game::decision::{Choice, Prompt};
 use crate::script::declare::Options;
+use crate::script::shape::Shape;
 use std::sync::Arc;
 use std::time::Duration;
 
 mod compare;
+mod copies;
 mod cores;
 mod failure;
 mod gather;
@@ -118,6 +120,8 @@ pub(crate) struct Estimates {
     /// How long the worlds took, and on how many threads.
     pub elapsed: Duration,
     pub cores: usize,
+    /// Its worlds were made from copies of the position, not by replays.
+    pub from_copies: bool,
 }
 
 impl Estimates {
@@ -177,6 +181,22 @@ pub(crate) struct Moment {
     choices: Vec<Choice>,
     pub prompt: Prompt,
     sight: Arc<Sight>,
+    /// In a game of positions whose hidden cards all came from shuffles
+    /// (or that deals them afresh itself), the position to make worlds
+    /// from with no replay.
+    copy: Option<Box<copies::Copyable>>,
+}
+
+impl Moment {
+    /// The keys of the player's options, in order.
+    fn keys(&self) -> Vec<String> {
+        self.prompt.options.iter().map(|o| o.key.clone()).collect()
+    }
+
+    /// Whether its worlds are made from copies of the position.
+    pub(crate) fn copied(&self) -> bool {
+        self.copy.is_some()
+    }
 }
 
 /// The real game after some choices: at a decision, or over.
@@ -219,10 +239,21 @@ impl Moment {
         match report.stop {
             Stop::Asking(prompt) => {
                 let watched = report.watched.expect("a watched run says what it saw");
+                let copy = (program.ruleset().shape == Shape::Positions)
+                    .then(|| {
+                        let host = program.host().borrow();
+                        let unseen = host.unseen_places(&watched.sight)?;
+                        Some(Box::new(copies::Copyable {
+                            position: host.position_now(),
+                            unseen,
+                        }))
+                    })
+                    .flatten();
                 Ok(Looked::At(Moment {
                     choices: choices.to_vec(),
                     prompt,
                     sight: watched.sight,
+                    copy,
                 }))
             }
             Stop::Ended(outcome) => Ok(Looked::Ended(outcome)),
@@ -246,10 +277,26 @@ pub(crate) fn estimate(
     gather(moment, settings, stop, progress, &mut |alive| {
         let seed = world_seed(settings.seed, moment.choices.len(), w);
         w += 1;
-        Ok(play_world(
-            program, options, moment, settings, seed, alive, stop,
-        ))
+        Ok(world(program, options, moment, settings, seed, alive, stop))
     })
+}
+
+/// World `seed` of an estimate: from a copy of the position where the
+/// moment has one, else by a replay of the real game's choices.
+fn world(
+    program: &Program,
+    options: &Options,
+    moment: &Moment,
+    settings: &Settings,
+    seed: u64,
+    alive: &[bool],
+    stop: &dyn Fn() -> bool,
+) -> playout::World {
+    if moment.copy.is_some() {
+        copies::play_world(program, moment, settings, seed, alive, stop)
+    } else {
+        play_world(program, options, moment, settings, seed, alive, stop)
+    }
 }
 
 #[cfg(test)]

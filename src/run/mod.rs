@@ -7,6 +7,7 @@
 //! thread between a person's answers).
 
 pub(crate) mod advance;
+pub(crate) mod budget;
 mod inspect;
 pub(crate) mod live;
 pub(crate) mod mc;
@@ -19,6 +20,7 @@ pub(crate) mod steer;
 mod steps;
 #[cfg(test)]
 mod testing;
+mod trial;
 mod verdict;
 pub(crate) mod world;
 
@@ -148,17 +150,21 @@ impl Outcome {
     }
 
     /// The score as a number: a number as it is, a text like `3/41` by its
-    /// last number, so `sim` and the statistics count it alike.
+    /// last number, so `sim` and the statistics count it alike. A number
+    /// past what a float holds (a text of 400 digits) counts as none, as a
+    /// text without digits does: a mean of it would be infinite, which
+    /// JSON can not say, and a shard file could not keep it.
     pub(crate) fn score_number(&self) -> Option<f64> {
-        match &self.score {
-            serde_json::Value::Number(n) => n.as_f64(),
+        let number: f64 = match &self.score {
+            serde_json::Value::Number(n) => n.as_f64()?,
             serde_json::Value::String(s) => s
                 .rsplit(|c: char| !c.is_ascii_digit() && c != '-')
                 .find(|p| !p.is_empty())?
                 .parse()
-                .ok(),
-            _ => None,
-        }
+                .ok()?,
+            _ => return None,
+        };
+        number.is_finite().then_some(number)
     }
 
     pub fn score_text(&self) -> String {
@@ -289,6 +295,9 @@ fn run_once(program: &Program, plan: Plan, link: Option<Rc<Link>>, with_view: bo
             ),
         )),
     };
+    if matches!(stop, Stop::Ended(_)) {
+        program.host().borrow_mut().show_whole_table();
+    }
     let view = if with_view { program.view() } else { None };
     let mut report = program.host().borrow_mut().report(stop, view);
     report.layout = if with_view { program.layout() } else { None };

@@ -67,6 +67,14 @@ pub(crate) fn decide(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fal
             prompt = Some(build_prompt(ctx, rt, asked)?);
         }
         let offered = prompt.as_ref().expect("built");
+        // A search counts the decisions it replays against its budget.
+        let steering = rt.borrow().steering();
+        if let Some(steering) = steering.filter(|_| replaying_for_search(rt)) {
+            if !steering.replay() {
+                rt.borrow_mut().set_stop(Stop::Asking(offered.clone()));
+                return Err(halt());
+            }
+        }
         let replayed = rt.borrow_mut().next_replayed(offered);
         if let Some(index) = replayed {
             return record(ctx, rt, asked, prompt.as_ref(), index);
@@ -91,10 +99,16 @@ pub(crate) fn decide(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fal
     record(ctx, rt, asked, prompt.as_ref(), index)
 }
 
+/// Whether this run's replayed decisions count against a search's budget
+/// (a solver's run; a person's or a bot's replay costs nothing).
+fn replaying_for_search(rt: &Shared) -> bool {
+    rt.borrow().answerer() == Answerer::Solver
+}
+
 /// A world at the player's moment: the ruleset deals afresh what the
 /// player has not seen, reading no face-down card, and may change nothing
 /// the player sees.
-fn redeal_unseen(ctx: &NativeCallContext, rt: &Shared) -> Fallible<()> {
+pub(super) fn redeal_unseen(ctx: &NativeCallContext, rt: &Shared) -> Fallible<()> {
     let before = super::world::shown(rt.borrow().table());
     // It sees face-down cards as the player does: as nothing.
     read_only(rt, Mode::Redeal, || {
@@ -148,7 +162,7 @@ pub(crate) fn build_prompt(
         let field = |name: &str| map.as_ref().and_then(|m| m.get(name)).map(text_of);
         let label = match field("label") {
             Some(label) => label,
-            None if has_label_fn => read_only(rt, Mode::View, || {
+            None if has_label_fn => read_only(rt, Mode::View("label()"), || {
                 hook::<Dynamic>(ctx, rt, "label", (option.clone(),))
             })
             .map(|l| text_of(&l))?,
@@ -242,30 +256,38 @@ fn wait_for_person(
     let sent = crate::heap::handed_off(|| {
         let has_view = rt.borrow().wiring().has_view;
         let view = has_view.then(|| {
-            read_only(rt, Mode::View, || hook::<Dynamic>(ctx, rt, "view", ()))
-                .map(|v| v.to_string())
-                .map_err(|e| script_error(rt, "view", &e))
+            read_only(rt, Mode::View("view()"), || {
+                hook::<Dynamic>(ctx, rt, "view", ())
+            })
+            .map(|v| v.to_string())
+            .map_err(|e| script_error(rt, "view", &e))
         });
         let has_layout = rt.borrow().wiring().has_layout;
         let layout = has_layout.then(|| {
             let origin = rt.borrow().wiring().places.main.clone();
-            read_only(rt, Mode::View, || hook::<Dynamic>(ctx, rt, "layout", ()))
-                .map_err(|e| script_error(rt, "layout", &e))
-                .and_then(|v| crate::script::layout::read(&v, &origin))
+            read_only(rt, Mode::View("layout()"), || {
+                hook::<Dynamic>(ctx, rt, "layout", ())
+            })
+            .map_err(|e| script_error(rt, "layout", &e))
+            .and_then(|v| crate::script::layout::read(&v, &origin, rt.borrow().table()))
         });
         let has_status = rt.borrow().wiring().has_status;
         let status = has_status.then(|| {
             let origin = rt.borrow().wiring().places.main.clone();
-            read_only(rt, Mode::View, || hook::<Dynamic>(ctx, rt, "status", ()))
-                .map_err(|e| script_error(rt, "status", &e))
-                .and_then(|v| crate::script::status::read(&v, &origin))
+            read_only(rt, Mode::View("status()"), || {
+                hook::<Dynamic>(ctx, rt, "status", ())
+            })
+            .map_err(|e| script_error(rt, "status", &e))
+            .and_then(|v| crate::script::status::read(&v, &origin))
         });
         let has_faces = rt.borrow().wiring().has_faces;
         let faces = has_faces.then(|| {
             let origin = rt.borrow().wiring().places.main.clone();
-            read_only(rt, Mode::View, || hook::<Dynamic>(ctx, rt, "faces", ()))
-                .map_err(|e| script_error(rt, "faces", &e))
-                .and_then(|v| crate::script::face::read(&v, &origin))
+            read_only(rt, Mode::View("faces()"), || {
+                hook::<Dynamic>(ctx, rt, "faces", ())
+            })
+            .map_err(|e| script_error(rt, "faces", &e))
+            .and_then(|v| crate::script::face::read(&v, &origin))
         });
         let mut report = rt.borrow_mut().report(Stop::Asking(prompt.clone()), view);
         report.layout = layout;

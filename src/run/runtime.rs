@@ -4,13 +4,16 @@
 //! change it through the script layer's `Host` trait; the engine owns it
 //! behind `Rc<RefCell>`.
 
+mod aside;
 mod history;
 mod hosting;
 mod position;
 mod snapshot;
+mod world_copy;
 
 pub(crate) use history::History;
 pub(crate) use snapshot::Snapshot;
+pub(crate) use world_copy::{Position, Unseen};
 
 use super::world::{Watched, Watcher};
 use super::{Answerer, Divergence, Event, Link, Plan, Report, Stop};
@@ -28,8 +31,6 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-// A run's flags (lone options, events, a redeal due, labels) are independent.
-#[allow(clippy::struct_excessive_bools)]
 pub struct Runtime {
     table: Table,
     random: Random,
@@ -77,8 +78,11 @@ pub struct Runtime {
     steering: Option<crate::run::steer::Steering>,
     /// The positions a game of positions has been through.
     history: History,
-    /// A search's copies are listed without labels (`labels_wanted`).
-    labels_off: bool,
+    /// Labels built or not whatever else says (a search's copies list
+    /// none; a world checks its first options by them).
+    labels: Option<bool>,
+    /// Where a copy a bot tried a move on ended (`ended()`), or `()`.
+    trial_end: rhai::Dynamic,
 }
 
 /// A rule's values by card, hashed with `ahash` rather than the standard
@@ -131,7 +135,8 @@ impl Runtime {
             values: Vec::new(),
             steering: None,
             history: History::default(),
-            labels_off: false,
+            labels: None,
+            trial_end: rhai::Dynamic::UNIT,
         }
     }
 
@@ -265,9 +270,10 @@ impl Runtime {
         self.decisions
     }
 
-    /// Lists options without labels (a search's copies), or with them again.
-    pub(crate) fn set_labels_off(&mut self, off: bool) {
-        self.labels_off = off;
+    /// Lists options with labels or without, whatever else says; `None`:
+    /// as the run needs them.
+    pub(crate) fn force_labels(&mut self, labels: Option<bool>) {
+        self.labels = labels;
     }
 
     pub(crate) fn history_mut(&mut self) -> &mut History {
@@ -344,6 +350,14 @@ impl Runtime {
     /// Every choice of this run so far, replayed or new.
     pub(crate) fn made(&self) -> Vec<Choice> {
         self.made.clone()
+    }
+
+    /// Turns every card face up: a game that has ended shows its whole
+    /// table, so a player sees what lay hidden and why it ended so.
+    pub(crate) fn show_whole_table(&mut self) {
+        for index in 0..self.table.piles().len() {
+            self.table.pile_mut(index).set_all_faces(true);
+        }
     }
 
     /// The report of a stop: what happened since the last one (choices,

@@ -15,18 +15,19 @@
 
 mod probe;
 
+use super::budget::Meter;
+pub(crate) use super::budget::REPLAYS_PER_NODE;
 use super::steer::Steering;
 use super::verdict::better;
 pub(crate) use super::verdict::{Budget, Halt, Line, Progress, Solved, Verdict};
 use super::{play, Answerer, Deal, Plan, Program, Stop};
 use crate::game::decision::Choice;
+use crate::script::cancel::Cancel;
 use crate::script::declare::Options;
-use crate::script::engine::INTERRUPT;
 use crate::script::error::ErrorKind;
 use crate::script::shape::Shape;
 use crate::script::ScriptError;
 use probe::{Frame, Probe};
-use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
@@ -34,21 +35,44 @@ use std::time::Instant;
 /// about 72 MB in all with the table's room): a search that fills it stops.
 pub(crate) const MAX_POSITIONS: usize = 3_500_000;
 
-/// Searches the game from `prefix` (the choices of a saved game, or none).
-/// `progress` hears how far it has got after every run.
+/// The most the line being searched may hold of its decisions' option
+/// keys (each decision keeps them all, to take the next option): past it
+/// the search stops, not known. With the table's 107 MB at most, this is
+/// what a search holds beside the run it plays (docs/solver.md).
+pub(crate) const MAX_LINE_BYTES: usize = 64 << 20;
+
+/// Searches the game from `prefix` (the choices of a saved game, or none),
+/// within `budget`, and stopped too when `stop` is (a caller's deadline, a
+/// client gone). `progress` hears how far it has got after every run.
 pub(crate) fn solve(
     program: &Program,
     options: &Options,
     deal: &Deal,
     prefix: &[Choice],
     budget: Budget,
+    stop: &Cancel,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Solved, ScriptError> {
+    let meter = Meter::new(&budget, stop);
+    // A step that runs long stops once the search's time is up.
+    let stop = meter.stop().clone();
+    stop.over(|| search(program, options, deal, prefix, budget, meter, progress))
+}
+
+fn search(
+    program: &Program,
+    options: &Options,
+    deal: &Deal,
+    prefix: &[Choice],
+    budget: Budget,
+    meter: Meter,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Solved, ScriptError> {
     if program.ruleset().shape == Shape::Positions {
-        return super::search::solve(program, options, deal, prefix, budget, progress);
+        return super::search::solve(program, options, deal, prefix, budget, meter, progress);
     }
     let started = Instant::now();
-    let probe = Arc::new(Mutex::new(Probe::new(budget)));
+    let probe = Arc::new(Mutex::new(Probe::new(budget, meter)));
     let steering = Steering(probe.clone());
     let lock = || probe.lock().unwrap_or_else(PoisonError::into_inner);
     let mut stats = Progress {
@@ -65,8 +89,7 @@ pub(crate) fn solve(
     let exhausted = loop {
         let mut choices = prefix.to_vec();
         choices.extend(path.iter().map(Frame::choice));
-        lock().depth = choices.len();
-        lock().used = used;
+        lock().start_run(choices.len(), used, path.iter().map(Frame::bytes).sum());
         let mut plan = Plan::new(options.clone(), deal.clone(), choices, Answerer::Solver);
         plan.record_events = false;
         plan.check_cards = false;
@@ -102,8 +125,9 @@ pub(crate) fn solve(
             }
             // Stopped at a position seen before, or by the budget.
             Stop::Asking(_) => {}
-            Stop::Failed(_) if INTERRUPT.load(Ordering::Relaxed) => {
-                probe.halted = Some(Halt::Interrupted);
+            // A step stopped by the search's time, or its caller.
+            Stop::Failed(error) if error.kind == ErrorKind::Interrupted => {
+                probe.halted = Some(probe.spent().unwrap_or(Halt::Interrupted));
             }
             // The host's own cap on a game's decisions.
             Stop::Failed(error) if error.kind == ErrorKind::NoEnding => stats.too_deep += 1,
@@ -112,7 +136,8 @@ pub(crate) fn solve(
         if std::mem::take(&mut probe.too_deep) {
             stats.too_deep += 1;
         }
-        stats.nodes = probe.nodes;
+        stats.nodes = probe.nodes();
+        stats.replays = probe.replays();
         stats.positions = probe.positions();
         stats.seconds = started.elapsed().as_secs_f64();
         halted = probe.halted;

@@ -13,6 +13,9 @@ pub(crate) trait Steer: Send {
     /// question and the option keys, hashed): true to go on from it, false
     /// to stop the run there (seen before, the budget spent, too deep).
     fn meet(&mut self, position: u64) -> bool;
+    /// The run replays a decision of its line on the way back to it: true
+    /// to go on, false to stop the run there (the budget spent).
+    fn replay(&mut self) -> bool;
     /// The decision the run goes on from: its option keys, and the option
     /// taken first (the ruleset's bot's), which the run then takes.
     fn expand(&mut self, keys: Vec<String>, first: usize);
@@ -29,6 +32,13 @@ impl Steering {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .meet(position)
+    }
+
+    pub(crate) fn replay(&self) -> bool {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .replay()
     }
 
     pub(crate) fn expand(&self, keys: Vec<String>, first: usize) {

@@ -24,6 +24,12 @@ pub(crate) const YOUR_MOVE: &str = "Your move";
 /// (the game's end, a pause at the person's decision).
 pub(super) fn play(ctx: &NativeCallContext, rt: &Shared) -> Fallible<Dynamic> {
     hook::<Dynamic>(ctx, rt, "setup", ()).map(drop)?;
+    play_on(ctx, rt)
+}
+
+/// Plays on from the position the host holds, decision after decision,
+/// until the game ends (a halt) or fails.
+pub(super) fn play_on(ctx: &NativeCallContext, rt: &Shared) -> Fallible<Dynamic> {
     loop {
         step(ctx, rt)?;
     }
@@ -41,7 +47,18 @@ fn step(ctx: &NativeCallContext, rt: &Shared) -> Fallible<()> {
     let before = rt.borrow().decisions();
     let index = Runtime::decide(rt, ctx, &asked)?;
     let lone = rt.borrow().decisions() == before;
-    hook::<Dynamic>(ctx, rt, "apply", (options[index].clone(),)).map(drop)?;
+    applied(ctx, rt, options[index].clone(), lone)
+}
+
+/// `apply(option)`, then what the position's coming back means (`lone`:
+/// the option was the only one, taken with no decision).
+pub(super) fn applied(
+    ctx: &NativeCallContext,
+    rt: &Shared,
+    option: Dynamic,
+    lone: bool,
+) -> Fallible<()> {
+    hook::<Dynamic>(ctx, rt, "apply", (option,)).map(drop)?;
     came_back(ctx, rt, lone)
 }
 

@@ -1,35 +1,11 @@
 //! What a solver is given and gives back, whichever engine searches (the
 //! replay passes of `solve.rs` or the search on copies of `search/`): its
-//! budget, how far it got, its verdict and the lines it found.
+//! budget (`budget.rs`), how far it got, its verdict and the lines it found.
 
 use super::Outcome;
 use crate::game::decision::Choice;
-use std::time::Duration;
 
-/// How far a search may go.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
-    /// Decisions met, new or seen again.
-    pub nodes: u64,
-    pub time: Option<Duration>,
-    /// Positions kept in the table of those seen.
-    pub table: usize,
-    /// Decisions on one line: a deeper line is cut there, and a search
-    /// that cut one proves nothing of the deal.
-    pub depth: usize,
-    /// Go on after a win for the highest score, instead of stopping.
-    pub best: bool,
-}
-
-/// Why a search stopped before it was done.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Halt {
-    Nodes,
-    Time,
-    /// The table of positions seen was full.
-    Table,
-    Interrupted,
-}
+pub(crate) use super::budget::{Budget, Halt};
 
 /// What a search found of the deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,6 +44,8 @@ pub(crate) struct Solved {
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Progress {
     pub nodes: u64,
+    /// Decisions replayed to reach them.
+    pub replays: u64,
     /// Runs played, each a line.
     pub probes: u64,
     pub positions: usize,

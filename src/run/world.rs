@@ -45,6 +45,11 @@ impl Sight {
     pub(crate) fn drew_randoms(&self) -> bool {
         !self.randoms.is_empty()
     }
+
+    /// Whether the player saw the card that a shuffle left at this place.
+    pub(crate) fn saw(&self, origin: &Origin) -> bool {
+        self.pins.contains(origin)
+    }
 }
 
 /// How a run watches: the real game records what the player saw; a world

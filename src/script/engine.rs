@@ -1,6 +1,7 @@
 //! The sandbox around a script: bounded work and time between two
 //! decisions, bounded call depth and sizes, no `eval`, no file access but
-//! the catalog's library, and a Ctrl-C that stops a slow step. Breaking a
+//! the catalog's library, and a Ctrl-C (or a search's stop, `cancel`) that
+//! stops a slow step. Breaking a
 //! bound is an error with a place (limits.rs lists them).
 
 use super::clock::thread_time;
@@ -89,6 +90,8 @@ pub(crate) fn configure(engine: &mut Engine, decided: &Rc<Cell<bool>>, charged: 
             let elapsed = now.saturating_sub(began);
             let why = if INTERRUPT.load(Ordering::Relaxed) {
                 Stopped::Interrupted
+            } else if super::cancel::due() {
+                Stopped::Called
             } else if elapsed > MAX_STEP_TIME {
                 Stopped::Time
             } else {
@@ -122,6 +125,8 @@ enum Stopped {
     Time,
     Memory,
     Interrupted,
+    /// The stop over the thread's work is due (`cancel`).
+    Called,
 }
 
 impl Stopped {
@@ -143,6 +148,10 @@ impl Stopped {
                 ),
             ),
             Stopped::Interrupted => (ErrorKind::Interrupted, "interrupted (Ctrl-C)".into()),
+            Stopped::Called => (
+                ErrorKind::Interrupted,
+                "stopped: the work's time ran out, or it was called off".into(),
+            ),
         };
         HostFault {
             kind,

@@ -26,8 +26,9 @@ pub(crate) enum Mode {
     TopLevel,
     /// `fn bot`: reads what the player sees, draws from its own stream.
     Bot,
-    /// `fn view`: reads the table.
-    View,
+    /// `fn view` and the other hooks that show the game (named, as the
+    /// messages say it: `status()`): read the table.
+    View(&'static str),
     /// `fn options()` of a game of positions: reads the table, and may end
     /// the game (no move left).
     Options,
@@ -64,6 +65,8 @@ pub(crate) struct Wiring {
     /// The ruleset's `fn redeal_unseen()`: its worlds keep the real game's
     /// past random numbers and call it at the player's moment.
     pub(crate) has_redeal: bool,
+    /// A game of positions (`shape.rs`), whose table a bot may copy.
+    pub(crate) positions: bool,
     /// The kinds of move the ruleset declared, which the host lists.
     pub(crate) moves: Rc<[MoveKind]>,
     /// What a position is, beyond the piles (`position_rules.rs`).
@@ -104,6 +107,24 @@ pub(crate) trait Host: 'static {
     fn decide(this: &Rc<RefCell<Self>>, ctx: &NativeCallContext, asked: &Asked) -> Fallible<usize>
     where
         Self: Sized;
+
+    /// `after(option, judge)`: a bot plays `option` on a copy of the table
+    /// (what the player has not seen dealt afresh) and asks its function
+    /// `judge` there; the table is then as it was.
+    fn after(
+        this: &Rc<RefCell<Self>>,
+        ctx: &NativeCallContext,
+        option: Dynamic,
+        judge: &str,
+    ) -> Fallible<Dynamic>
+    where
+        Self: Sized;
+
+    /// What a copy a bot is trying a move on says of the game: `()` while
+    /// it goes on, else a map of its outcome and score; and how often the
+    /// position it holds came in the game before (`repeats()`).
+    fn trial_end(&self) -> Dynamic;
+    fn repeats(&self) -> i64;
 
     /// `end(outcome, score, summary)`: the game is over.
     fn end(&mut self, outcome: &str, score: serde_json::Value, summary: &str) -> Fallible<()>;

@@ -4,9 +4,14 @@
 //! its attack fanned beneath it), or `()` for a pile not drawn at all (one
 //! the rules only use while setting up). It is a hint: a front end lays out
 //! the piles it does not name in its own way, and a text front end ignores
-//! it.
+//! it. It is bounded as the other hooks a page shows are: it names only
+//! piles on the table when it is read (so no more than a table holds, each
+//! name within a pile name's length); a pile made later may be named once
+//! it is there.
 
 use super::error::{ErrorKind, ScriptError};
+use super::limits::{MAX_NAME, MAX_PILES};
+use crate::game::table::Table;
 use rhai::Dynamic;
 
 /// The furthest row or column a hint may name: a table wider than this
@@ -32,8 +37,9 @@ pub struct Spot {
 pub(crate) type Layout = Vec<Spot>;
 
 /// Reads what `fn layout()` returned: a map from pile name to
-/// `#{row: R, col: C}`; `origin` names the file for the messages.
-pub(crate) fn read(value: &Dynamic, origin: &str) -> Result<Layout, ScriptError> {
+/// `#{row: R, col: C}`, of piles on `table`; `origin` names the file for
+/// the messages.
+pub(crate) fn read(value: &Dynamic, origin: &str, table: &Table) -> Result<Layout, ScriptError> {
     let wrong = |why: String| {
         ScriptError::new(
             ErrorKind::Runtime,
@@ -43,8 +49,23 @@ pub(crate) fn read(value: &Dynamic, origin: &str) -> Result<Layout, ScriptError>
     let Some(map) = value.read_lock::<rhai::Map>() else {
         return Err(wrong(format!("returned {}", value.type_name())));
     };
+    if map.len() > MAX_PILES {
+        return Err(wrong(format!(
+            "named {} piles, more than a table holds ({MAX_PILES})",
+            map.len()
+        )));
+    }
+    let piles: std::collections::HashSet<&str> =
+        table.piles().iter().map(|p| p.name.as_str()).collect();
     let mut layout = Vec::with_capacity(map.len());
     for (pile, place) in map.iter() {
+        if !piles.contains(pile.as_str()) {
+            let shown: String = pile.chars().take(MAX_NAME).collect();
+            let cut = if shown.len() < pile.len() { "…" } else { "" };
+            return Err(wrong(format!(
+                "named `{shown}{cut}`, which is no pile on the table now"
+            )));
+        }
         if place.is_unit() {
             layout.push(Spot {
                 pile: pile.to_string(),
@@ -105,18 +126,67 @@ mod tests {
         Dynamic::from_map(m)
     }
 
+    /// A table with the piles these tests name.
+    fn table() -> Table {
+        let mut table = Table::default();
+        for name in ["A1", "B1", "setup"] {
+            table.add_pile(name, true);
+        }
+        table
+    }
+
+    #[test]
+    fn names_only_piles_on_the_table_and_no_more_than_it_holds() {
+        let mut m = rhai::Map::new();
+        m.insert("A1".into(), place(0, 0));
+        m.insert("later".into(), place(0, 1));
+        let error = read(&Dynamic::from_map(m.clone()), "x.rhai", &table()).unwrap_err();
+        assert!(
+            error
+                .message
+                .contains("named `later`, which is no pile on the table now"),
+            "{}",
+            error.message
+        );
+        let mut later = table();
+        later.add_pile("later", false);
+        assert_eq!(
+            read(&Dynamic::from_map(m), "x.rhai", &later).unwrap().len(),
+            2
+        );
+
+        let long = "x".repeat(10_000);
+        let mut m = rhai::Map::new();
+        m.insert(long.as_str().into(), place(0, 0));
+        let error = read(&Dynamic::from_map(m), "x.rhai", &table()).unwrap_err();
+        assert!(error.message.len() < 1_000, "{}", error.message);
+
+        let mut m = rhai::Map::new();
+        for n in 0..=MAX_PILES {
+            m.insert(format!("p{n}").into(), place(0, 0));
+        }
+        let error = read(&Dynamic::from_map(m), "x.rhai", &table()).unwrap_err();
+        assert!(
+            error
+                .message
+                .contains("named 1001 piles, more than a table holds (1000)"),
+            "{}",
+            error.message
+        );
+    }
+
     #[test]
     fn reads_rows_and_columns_and_names_what_is_wrong() {
         let mut m = rhai::Map::new();
         m.insert("A1".into(), place(0, 0));
         m.insert("B1".into(), place(0, 1));
-        let layout = read(&Dynamic::from_map(m), "x.rhai").unwrap();
+        let layout = read(&Dynamic::from_map(m), "x.rhai", &table()).unwrap();
         assert_eq!(layout.len(), 2);
         assert_eq!((layout[1].row, layout[1].col), (0, 1));
 
         let mut m = rhai::Map::new();
         m.insert("A1".into(), place(0, 64));
-        let error = read(&Dynamic::from_map(m), "x.rhai").unwrap_err();
+        let error = read(&Dynamic::from_map(m), "x.rhai", &table()).unwrap_err();
         assert!(
             error.message.contains("put `A1` at col 64"),
             "{}",
@@ -128,21 +198,21 @@ mod tests {
         let mut m = rhai::Map::new();
         m.insert("A1".into(), Dynamic::from_map(spanned.clone()));
         m.insert("setup".into(), Dynamic::UNIT);
-        let layout = read(&Dynamic::from_map(m), "x.rhai").unwrap();
+        let layout = read(&Dynamic::from_map(m), "x.rhai", &table()).unwrap();
         assert_eq!((layout[0].span, layout[0].hidden), (3, false));
         assert!(layout[1].hidden);
 
         spanned.insert("span".into(), Dynamic::from(0_i64));
         let mut m = rhai::Map::new();
         m.insert("A1".into(), Dynamic::from_map(spanned));
-        let error = read(&Dynamic::from_map(m), "x.rhai").unwrap_err();
+        let error = read(&Dynamic::from_map(m), "x.rhai", &table()).unwrap_err();
         assert!(
             error.message.contains("gave `A1` the span 0"),
             "{}",
             error.message
         );
 
-        let error = read(&Dynamic::from(3_i64), "x.rhai").unwrap_err();
+        let error = read(&Dynamic::from(3_i64), "x.rhai", &table()).unwrap_err();
         assert!(
             error.message.contains("layout() returned i64"),
             "{}",

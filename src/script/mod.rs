@@ -5,6 +5,8 @@
 
 pub(crate) mod api;
 pub(crate) mod base_calls;
+pub(crate) mod bot_reads;
+pub(crate) mod cancel;
 pub(crate) mod catalog;
 pub(crate) mod clock;
 pub(crate) mod declare;

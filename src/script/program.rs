@@ -181,6 +181,11 @@ impl<H: Host> Program<H> {
         &self.ruleset
     }
 
+    /// The rules a variant replaces that its base's bot reads (`bot_reads.rs`).
+    pub(crate) fn replaced_rules_the_bot_reads(&self) -> Vec<super::bot_reads::Reading> {
+        super::bot_reads::replaced_rules_read(&self.ast, &self.ruleset.functions)
+    }
+
     /// The run's state the script's calls act on.
     pub(crate) fn host(&self) -> &Rc<RefCell<H>> {
         &self.host
@@ -219,7 +224,7 @@ impl<H: Host> Program<H> {
         if !self.ruleset.has_fn("view", 0) {
             return None;
         }
-        let before = self.host.borrow_mut().enter(Mode::View);
+        let before = self.host.borrow_mut().enter(Mode::View("view()"));
         let view = self.call("view").map(|v| v.to_string());
         self.host.borrow_mut().enter(before);
         Some(view)
@@ -230,10 +235,12 @@ impl<H: Host> Program<H> {
         if !self.ruleset.has_fn("layout", 0) {
             return None;
         }
-        let before = self.host.borrow_mut().enter(Mode::View);
+        let before = self.host.borrow_mut().enter(Mode::View("layout()"));
         let value = self.call("layout");
         self.host.borrow_mut().enter(before);
-        Some(value.and_then(|v| super::layout::read(&v, &self.ruleset.file.origin)))
+        Some(value.and_then(|v| {
+            super::layout::read(&v, &self.ruleset.file.origin, self.host.borrow().table())
+        }))
     }
 
     /// The faces of the custom cards, if the script gives them.
@@ -241,7 +248,7 @@ impl<H: Host> Program<H> {
         if !self.ruleset.has_fn("faces", 0) {
             return None;
         }
-        let before = self.host.borrow_mut().enter(Mode::View);
+        let before = self.host.borrow_mut().enter(Mode::View("faces()"));
         let value = self.call("faces");
         self.host.borrow_mut().enter(before);
         Some(value.and_then(|v| super::face::read(&v, &self.ruleset.file.origin)))
@@ -252,7 +259,7 @@ impl<H: Host> Program<H> {
         if !self.ruleset.has_fn("status", 0) {
             return None;
         }
-        let before = self.host.borrow_mut().enter(Mode::View);
+        let before = self.host.borrow_mut().enter(Mode::View("status()"));
         let value = self.call("status");
         self.host.borrow_mut().enter(before);
         Some(value.and_then(|v| super::status::read(&v, &self.ruleset.file.origin)))
@@ -312,6 +319,7 @@ fn wired(wiring: Wiring, places: Places, ruleset: &Ruleset) -> Wiring {
         has_label: ruleset.has_fn("label", 1),
         has_redeal: ruleset.has_fn("redeal_unseen", 0),
         has_value: ruleset.has_fn("value", 0),
+        positions: ruleset.shape == super::shape::Shape::Positions,
         moves: ruleset.declared.moves.clone().into(),
         position: Rc::new(ruleset.declared.position.clone()),
         deal_numbers: ruleset.declared.deal_numbers,

@@ -90,8 +90,16 @@ pub(crate) fn read(value: &Dynamic, origin: &str) -> Result<Status, ScriptError>
 pub(crate) fn one_line(text: &str) -> String {
     text.replace('\n', " ")
         .chars()
-        .filter(|c| !c.is_control())
+        .filter(|&c| !c.is_control() && !turns_text(c))
         .collect()
+}
+
+/// The invisible marks that change the direction text is shown in
+/// (Unicode's bidirectional controls): from a script, one would show a
+/// line other than the one written (`\u{202E}` shows what follows it
+/// backwards), so no script text keeps them.
+pub(crate) fn turns_text(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 #[cfg(test)]

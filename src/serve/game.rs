@@ -6,7 +6,11 @@
 //! saves by download and loads by upload, so a request never names a file
 //! on the server's disk. And the table comes without the game's named
 //! state: that is the rules' bookkeeping, and the page shows only what the
-//! ruleset declares a player reads (`status`).
+//! ruleset declares a player reads (`status`). Besides those messages the
+//! server tells the page a `note` of its own, and `autosave` when the name
+//! of the game's autosave changes. A game in progress that a new deal or an
+//! upload replaces stays in its autosave, as the REPL's does: the next game
+//! gets a file of its own.
 
 use crate::json::{Conversation, Settings};
 use crate::session::autosave::{Found, Keeper};
@@ -23,6 +27,8 @@ pub(crate) struct Game {
     counted: bool,
     /// The protocol as the page last (re)opened it.
     conversation: Conversation,
+    /// The autosave's name as the page was last told it.
+    told: Option<String>,
 }
 
 /// The page speaks protocol 2, stays after the end, and never sees a
@@ -46,8 +52,11 @@ impl Game {
             keeper,
             counted: false,
             conversation,
+            told: None,
         };
         messages.extend(game.keep());
+        // The reply names the autosave.
+        game.told = game.autosave();
         (game, for_page(messages))
     }
 
@@ -59,11 +68,13 @@ impl Game {
             Found::Several(_) => anyhow::bail!("there is no unfinished game `{name}` to resume"),
         };
         let (conversation, mut messages) = Conversation::open(&loaded.session, PAGE);
+        let told = keeper.name();
         let game = Game {
             session: loaded.session,
             keeper,
             counted: loaded.counted,
             conversation,
+            told,
         };
         messages.extend(loaded.notes.into_iter().map(note));
         Ok((game, for_page(messages)))
@@ -78,8 +89,36 @@ impl Game {
     }
 
     /// The name of the game's autosave, once it has one.
-    pub(crate) fn autosave(&self) -> Option<String> {
-        self.keeper.name()
+    pub(crate) fn autosave(&mut self) -> Option<String> {
+        self.told = self.keeper.name();
+        self.told.clone()
+    }
+
+    /// A game with choices made and not over: what a new deal or a load
+    /// would interrupt.
+    fn in_progress(&self) -> bool {
+        self.session.prompt().is_some() && !self.session.choices().is_empty()
+    }
+
+    /// The game in progress was replaced: its autosave keeps it as it was
+    /// left, and the next game is written to a file of its own. What the
+    /// player is told.
+    fn left(&mut self) -> Option<Value> {
+        let name = self.keeper.name()?;
+        self.keeper.let_go();
+        Some(note(format!(
+            "The game you left is saved as {name}: the start page lists it among your unfinished games, to take up again."
+        )))
+    }
+
+    /// `autosave`, when the autosave's name is not the one the page knows.
+    fn name_if_changed(&mut self) -> Option<Value> {
+        let name = self.keeper.name();
+        if name == self.told {
+            return None;
+        }
+        self.told.clone_from(&name);
+        Some(json!({"type": "autosave", "name": name}))
     }
 
     /// Acts on one protocol line; the messages, and whether it was `quit`.
@@ -89,6 +128,7 @@ impl Game {
             let error = json!({"type": "error", "command": word, "message": FILES});
             return (vec![error], false);
         }
+        let leaving = self.in_progress();
         let mut messages = self
             .conversation
             .answer(&mut self.session, Ok(line.to_string()));
@@ -98,8 +138,12 @@ impl Game {
         let reply = &messages[0];
         if reply["type"] == "ok" && reply["command"] == "new" {
             self.counted = false;
+            if leaving {
+                messages.extend(self.left());
+            }
         }
         messages.extend(self.keep());
+        messages.extend(self.name_if_changed());
         (for_page(messages), false)
     }
 
@@ -142,13 +186,20 @@ impl Game {
                 vec![json!({"type": "error", "command": "load", "message": message})]
             }
             Ok(loaded) => {
+                let left = if self.in_progress() {
+                    self.left()
+                } else {
+                    None
+                };
                 self.session = loaded.session;
                 self.counted =
                     loaded.counted || matches!(self.session.standing(), Standing::Ended(_));
                 let mut messages = vec![json!({"type": "ok", "command": "load"})];
                 messages.extend(self.opening());
                 messages.extend(loaded.notes.into_iter().map(note));
+                messages.extend(left);
                 messages.extend(self.keep());
+                messages.extend(self.name_if_changed());
                 messages
             }
         })

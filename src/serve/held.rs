@@ -4,6 +4,7 @@
 
 use super::connections::Connections;
 use super::rulesets::Rulesets;
+use super::searches::Searches;
 use super::sessions::Sessions;
 use super::work::Work;
 use std::sync::Arc;
@@ -17,6 +18,8 @@ pub(crate) struct App {
     pub(crate) origins: [String; 2],
     pub(crate) connections: Connections,
     pub(crate) work: Work,
+    /// The searches for winnable deals, and odds hints, apart from game work.
+    pub(crate) searches: Searches,
     /// The bytes of bodies held at once (`guard::BODIES`).
     pub(crate) bodies: Arc<Semaphore>,
 }

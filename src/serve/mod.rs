@@ -13,6 +13,8 @@ mod page;
 mod reply;
 mod requests;
 mod rulesets;
+mod searches;
+mod searching;
 mod server;
 mod sessions;
 mod work;

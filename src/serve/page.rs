@@ -1,6 +1,8 @@
 //! The page, built into the binary: plain HTML, CSS and JavaScript modules
-//! (`app.js` speaks to the server, `table.js` lays out the piles,
-//! `cards.js` draws each card as SVG) with no build step, which loads nothing from anywhere but this server (the
+//! (`app.js` plays the game with the server, `start.js` starts one or takes
+//! up an unfinished one, `common.js` is what both use, `table.js` lays out
+//! the piles, `cards.js` draws each card as SVG) with no build step, which
+//! loads nothing from anywhere but this server (the
 //! Content-Security-Policy says so to the browser as well).
 
 use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE};
@@ -9,6 +11,8 @@ use axum::response::{IntoResponse, Response};
 
 const INDEX: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
+const START: &str = include_str!("page/start.js");
+const COMMON: &str = include_str!("page/common.js");
 const TABLE: &str = include_str!("page/table.js");
 const CARDS: &str = include_str!("page/cards.js");
 const STYLE: &str = include_str!("page/style.css");
@@ -25,6 +29,14 @@ pub(crate) async fn index() -> Response {
 
 pub(crate) async fn script() -> Response {
     asset(SCRIPT, "text/javascript; charset=utf-8")
+}
+
+pub(crate) async fn start() -> Response {
+    asset(START, "text/javascript; charset=utf-8")
+}
+
+pub(crate) async fn common() -> Response {
+    asset(COMMON, "text/javascript; charset=utf-8")
 }
 
 pub(crate) async fn table() -> Response {

@@ -1,7 +1,8 @@
-//! What each request does: the rulesets and statistics, starting or
-//! resuming a game, one protocol line, a save's download and upload, and
-//! the status. Game work goes through `work`, which says when the server
-//! or a game is busy.
+//! What each request does: the rulesets and statistics, the unfinished
+//! games, starting or resuming a game (a winnable deal is a search,
+//! `searching`), one protocol line, a save's download and upload, and the
+//! status. Game work goes through `work`, which says when the server or a
+//! game is busy; long work (an odds hint) runs apart from it.
 
 use super::game::Game;
 use super::held::App;
@@ -29,6 +30,8 @@ pub(crate) async fn status(State(app): State<Arc<App>>) -> Response {
     let status = json!({
         "sessions": app.sessions.len(),
         "most": app.sessions.most(),
+        "searches": app.searches.running(),
+        "most_searches": super::searches::MOST,
         "connections": app.connections.open(),
         "most_connections": app.connections.most(),
     });
@@ -80,7 +83,7 @@ pub(crate) async fn start(
                     let opened = with_room(&room.sessions, || {
                         Game::resume(&name, Keeper::for_browser())
                     });
-                    hold(&room, opened)
+                    room.sessions.hold(opened)
                 })
                 .await?
         }
@@ -104,30 +107,15 @@ pub(crate) async fn start(
                 opts: settings(&start.options)?,
                 ..GameSpec::default()
             };
-            let winnable = start.winnable;
+            if start.winnable {
+                return super::searching::winnable(&app, spec);
+            }
             app.work
                 .blocking(move || {
                     let opened = with_room(&room.sessions, || {
-                        let mut spec = spec.clone();
-                        let note = if winnable {
-                            let found = crate::commands::winnable::first_winnable(
-                                &spec.game, &spec.opts, spec.seed,
-                            )?;
-                            spec.seed = Some(found.0);
-                            Some(found.1)
-                        } else {
-                            None
-                        };
-                        let session = spec.open()?;
-                        let (game, mut messages) = Game::begin(session, Keeper::for_browser());
-                        // Said after `hello`, as the game's first words.
-                        if let Some(text) = note {
-                            let at = messages.len().min(1);
-                            messages.insert(at, json!({"type": "say", "text": text}));
-                        }
-                        Ok((game, messages))
+                        Ok(Game::begin(spec.open()?, Keeper::for_browser()))
                     });
-                    hold(&room, opened)
+                    room.sessions.hold(opened)
                 })
                 .await?
         }
@@ -140,15 +128,6 @@ pub(crate) async fn start(
     };
     let value = opened.map_err(|e| refused(&e))?;
     Ok(reply(StatusCode::OK, &value))
-}
-
-/// A game opened, held under a new id (on the blocking pool: a game it
-/// closes to make room is waited for): the reply to the page.
-fn hold(app: &App, opened: anyhow::Result<(Game, Vec<Value>)>) -> anyhow::Result<Value> {
-    let (game, messages) = opened?;
-    let autosave = game.autosave();
-    let id = app.sessions.insert(game);
-    Ok(json!({"id": id, "autosave": autosave, "messages": messages}))
 }
 
 /// A page's options, `{"name": value}`, as the settings `--opt` takes.
@@ -225,14 +204,38 @@ pub(crate) async fn line(
         ));
     }
     let game = held(&app, &id)?;
-    let (messages, quit) = app
-        .work
-        .on_game(&game, move |game| game.line(&line))
-        .await?;
+    let (messages, quit) = if is_long(&line) {
+        let place = app.searches.hint_place()?;
+        app.work
+            .on_game_apart(&game, place, move |game| game.line(&line))
+            .await?
+    } else {
+        app.work
+            .on_game(&game, move |game| game.line(&line))
+            .await?
+    };
     if quit {
         app.sessions.remove(&id);
     }
     Ok(reply(StatusCode::OK, &Value::Array(messages)))
+}
+
+/// Whether a line may be long work, which runs apart from game moves: an
+/// odds hint (five seconds on every core), or a hint, which is one where
+/// the ruleset has no bot of its own.
+fn is_long(line: &str) -> bool {
+    line.split_whitespace().next() == Some("hint")
+}
+
+/// The unfinished games of this player, the REPL's and the browser's, as
+/// `delve resume` lists them, with those that do not load and why.
+pub(crate) async fn games(State(app): State<Arc<App>>) -> Answer {
+    let listed = app
+        .work
+        .blocking(|| Keeper::for_browser().listed())
+        .await?
+        .map_err(|e| Refused::internal(format!("{e:#}")))?;
+    Ok(reply(StatusCode::OK, &json!({"games": listed})))
 }
 
 /// The game's save file, as a download.

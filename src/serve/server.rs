@@ -2,16 +2,17 @@
 //! holds (games, connections, work, the budget for bodies) and its routes,
 //! every one behind `guard`. What it holds is in `held`. The bounds are each in the file of their
 //! concept: connections (`connections`), bodies (`guard`), game work
-//! (`work`), games (`sessions`).
+//! (`work`), long searches (`searches`), games (`sessions`).
 
 use super::connections::Connections;
 use super::guard::{guard, BODIES, LINE_BODY, SAVE_BODY};
 use super::held::App;
 use super::reply::error;
 use super::rulesets::Rulesets;
+use super::searches::Searches;
 use super::sessions::Sessions;
 use super::work::{Work, BLOCKING_THREADS};
-use super::{page, requests, Settings};
+use super::{page, requests, searching, Settings};
 use anyhow::{Context, Result};
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
@@ -31,6 +32,9 @@ pub(crate) fn run(settings: &Settings) -> Result<()> {
         .enable_io()
         .enable_time()
         .max_blocking_threads(BLOCKING_THREADS)
+        // Game work may run a script (an odds hint's first look): every
+        // thread that may, has a script's stack.
+        .thread_stack_size(crate::threads::STACK)
         .thread_name("delve-serve")
         .build()
         .context("can not start the server's runtime")?;
@@ -50,9 +54,11 @@ pub(crate) fn run(settings: &Settings) -> Result<()> {
             ],
             connections: Connections::new(),
             work: Work::new(),
+            searches: Searches::new(),
             bodies: Arc::new(Semaphore::new(BODIES)),
         });
         tokio::spawn(sweep(app.clone(), settings.idle));
+        tokio::spawn(sweep_searches(app.clone()));
         let mut out = std::io::stdout();
         writeln!(
             out,
@@ -88,16 +94,32 @@ async fn sweep(app: Arc<App>, idle: Duration) {
     }
 }
 
+/// Calls off, every second, the searches whose page has stopped asking.
+async fn sweep_searches(app: Arc<App>) {
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    loop {
+        tick.tick().await;
+        app.searches.sweep();
+    }
+}
+
 fn routes(app: Arc<App>) -> Router {
     Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
+        .route("/start.js", get(page::start))
+        .route("/common.js", get(page::common))
         .route("/table.js", get(page::table))
         .route("/cards.js", get(page::cards))
         .route("/style.css", get(page::style))
         .route("/rulesets", get(requests::rulesets))
         .route("/status", get(requests::status))
         .route("/stats", get(requests::stats))
+        .route("/games", get(requests::games))
+        .route(
+            "/search/{id}",
+            get(searching::poll).delete(searching::call_off),
+        )
         .route(
             "/session",
             post(requests::start).layer(DefaultBodyLimit::max(LINE_BODY)),

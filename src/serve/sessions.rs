@@ -6,6 +6,7 @@
 //! requests that wait for one game never wait for another.
 
 use super::game::Game;
+use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
@@ -78,6 +79,15 @@ impl Sessions {
         // Games end (their threads stop) outside the lock.
         drop(closed);
         id
+    }
+
+    /// A game opened, held under a new id (on a thread that may wait: a
+    /// game it closes to make room is waited for): the reply to its page.
+    pub(crate) fn hold(&self, opened: anyhow::Result<(Game, Vec<Value>)>) -> anyhow::Result<Value> {
+        let (mut game, messages) = opened?;
+        let autosave = game.autosave();
+        let id = self.insert(game);
+        Ok(json!({"id": id, "autosave": autosave, "messages": messages}))
     }
 
     /// The game under `id`, marked as used now.

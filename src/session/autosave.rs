@@ -20,22 +20,20 @@
 //! protocol have no keeper at all.
 
 mod forget;
+mod listing;
 mod locks;
 
 use crate::files::{self, Kind, Replace};
 use crate::run::Outcome;
 use crate::session::places;
 use crate::session::record_book::{self, Record};
-use crate::session::save::{self, Loaded, Trust};
-use crate::session::{Session, Standing};
+use crate::session::save::{self, Loaded};
+use crate::session::Session;
 use crate::usage::UsageError;
 use anyhow::{Context, Result};
-use std::fmt::Write;
+use listing::listing;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
-
-/// How many of the newest autosaves `resume` looks at.
-const LOOKED_AT: usize = 12;
 
 pub(crate) struct Keeper {
     /// `games/` in the state folder; `None` without a home folder.
@@ -55,17 +53,6 @@ pub(crate) struct Keeper {
     /// How the files of its games are named: `game` at the REPL, `web` in
     /// the browser (so `delve resume --forget browser` finds them).
     prefix: &'static str,
-}
-
-/// An unfinished game `resume` may bring back.
-pub(crate) struct Unfinished {
-    /// The file's name without `.json`: what `resume NAME` takes.
-    pub name: String,
-    path: PathBuf,
-    /// Another session is playing (and saving) it now.
-    busy: bool,
-    loaded: Loaded,
-    modified: Option<SystemTime>,
 }
 
 /// What `resume` found.
@@ -196,6 +183,14 @@ impl Keeper {
                 None => 0,
             };
         let chosen = games.swap_remove(index);
+        let loaded = match chosen.loaded {
+            Ok(loaded) => loaded,
+            Err(why) => anyhow::bail!(
+                "{} can not be resumed: {why}\n(`delve resume --forget {}` forgets it)",
+                chosen.name,
+                chosen.name
+            ),
+        };
         let claim = if Some(&chosen.path) == self.current.as_ref() {
             self.claim.take()
         } else if self.writes {
@@ -215,72 +210,10 @@ impl Keeper {
         if Some(&chosen.path) != self.current.as_ref() {
             self.let_go();
         }
-        self.last = save::to_json(&chosen.loaded.session, chosen.loaded.counted).ok();
+        self.last = save::to_json(&loaded.session, loaded.counted).ok();
         self.current = Some(chosen.path);
         self.claim = claim;
-        Ok(Found::One(Box::new(chosen.loaded)))
-    }
-
-    /// The unfinished games among the newest autosaves, newest first. A
-    /// game that ended is not offered (and its file goes, when this run
-    /// writes); one that does not load is skipped.
-    fn unfinished(&self) -> Result<Vec<Unfinished>> {
-        let folder = self
-            .folder
-            .as_ref()
-            .context("no home folder (HOME or XDG_STATE_HOME) to keep games in")?;
-        if self.writes {
-            locks::sweep(folder);
-        }
-        let mut files: Vec<(Option<SystemTime>, PathBuf)> = std::fs::read_dir(folder)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .map(|entry| entry.path())
-            .chain(folder.parent().map(|state| state.join("autosave.json")))
-            .filter(|path| path.extension().is_some_and(|e| e == "json"))
-            .filter_map(|path| {
-                let meta = std::fs::symlink_metadata(&path).ok()?;
-                meta.is_file().then(|| (meta.modified().ok(), path))
-            })
-            .collect();
-        files.sort_by_key(|(modified, _)| std::cmp::Reverse(*modified));
-        files.truncate(LOOKED_AT);
-        let mut games = Vec::new();
-        // Why games did not load: told when no game is left to offer.
-        let mut broken = None;
-        for (modified, path) in files {
-            let name = path
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let loaded = match save::load_trusting(&path, &name, Trust::Own) {
-                Ok(loaded) => loaded,
-                Err(error) => {
-                    broken.get_or_insert(error);
-                    continue;
-                }
-            };
-            let mine = Some(&path) == self.current.as_ref();
-            let busy = !mine && locks::held_elsewhere(&path);
-            if matches!(loaded.session.standing(), Standing::Ended(_)) {
-                if self.writes && !mine && !busy {
-                    let _ = std::fs::remove_file(&path);
-                }
-                continue;
-            }
-            games.push(Unfinished {
-                name,
-                path,
-                busy,
-                loaded,
-                modified,
-            });
-        }
-        match broken {
-            Some(error) if games.is_empty() => Err(error),
-            _ => Ok(games),
-        }
+        Ok(Found::One(Box::new(loaded)))
     }
 }
 
@@ -321,63 +254,4 @@ fn create_new(folder: &Path, prefix: &str, json: &str) -> Result<(PathBuf, std::
         }
     }
     failed(std::io::Error::other("no free name for a new game"))
-}
-
-/// The unfinished games, numbered, newest first.
-fn listing(games: &[Unfinished]) -> String {
-    let mut text = String::from("Unfinished games (`resume N` brings one back):");
-    for (n, game) in games.iter().enumerate() {
-        let session = &game.loaded.session;
-        let made = session.choices().len();
-        let _ = write!(
-            text,
-            "\n  {}. {}, seed {}: {made} choice{} made, {} ({}){}",
-            n + 1,
-            session.ruleset.declared.title,
-            session.deal.seed,
-            if made == 1 { "" } else { "s" },
-            age(game.modified),
-            game.name,
-            match (game.busy, game.name.starts_with("web-")) {
-                (true, _) => ", being played in another session",
-                (false, true) => ", in the browser",
-                (false, false) => "",
-            }
-        );
-    }
-    text += "\nA game you no longer want: `delve resume --forget N` forgets it.";
-    text
-}
-
-/// `3 minutes ago` and the like.
-fn age(modified: Option<SystemTime>) -> String {
-    let Some(seconds) = modified
-        .and_then(|m| SystemTime::now().duration_since(m).ok())
-        .map(|d| d.as_secs())
-    else {
-        return "saved earlier".into();
-    };
-    let (n, unit) = match seconds {
-        0..60 => return "saved just now".into(),
-        60..3600 => (seconds / 60, "minute"),
-        3600..86400 => (seconds / 3600, "hour"),
-        _ => (seconds / 86400, "day"),
-    };
-    format!("saved {n} {unit}{} ago", if n == 1 { "" } else { "s" })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ages_read_as_a_person_says_them() {
-        let now = SystemTime::now();
-        let ago = |s| Some(now - std::time::Duration::from_secs(s));
-        assert_eq!(age(ago(5)), "saved just now");
-        assert_eq!(age(ago(61)), "saved 1 minute ago");
-        assert_eq!(age(ago(7200)), "saved 2 hours ago");
-        assert_eq!(age(ago(3 * 86400)), "saved 3 days ago");
-        assert_eq!(age(None), "saved earlier");
-    }
 }

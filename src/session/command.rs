@@ -178,6 +178,7 @@ pub(crate) fn apply(session: &mut Session, command: Command) -> Result<Effect, F
             session.new_deal(seed).map_err(|e| Failure::script(&e))?;
             let mut effect = Effect::moved(format!("New deal: seed {seed}."), true);
             effect.replaced = Some(false);
+            effect.fields.insert("seed".into(), json!(seed));
             Ok(effect)
         }
         Command::Hint if !session.ruleset.has_bot() => hint_mc(session),

@@ -60,6 +60,14 @@ pub(super) fn fields(estimates: &Estimates) -> Map<String, Value> {
         ("seconds", json!(estimates.elapsed.as_secs_f64())),
         ("cores", json!(estimates.cores)),
         ("peeked", json!(false)),
+        (
+            "worlds_from",
+            json!(if estimates.from_copies {
+                "copies"
+            } else {
+                "replays"
+            }),
+        ),
     ];
     for (name, value) in more {
         fields.insert(name.into(), value);

@@ -84,6 +84,25 @@ impl Record {
         }
     }
 
+    /// Another record of the same game and options, added in. Which
+    /// games came last is not kept, so the streak is the longer one.
+    fn join(&mut self, other: Record) {
+        self.played = self.played.saturating_add(other.played);
+        self.won = self.won.saturating_add(other.won);
+        self.streak = self.streak.max(other.streak);
+        self.best_streak = self.best_streak.max(other.best_streak);
+        self.best_score = match (self.best_score, other.best_score) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        };
+        self.score_total += other.score_total;
+        self.scored = self.scored.saturating_add(other.scored);
+        for (result, count) in other.results {
+            let kept = self.results.entry(result).or_default();
+            *kept = kept.saturating_add(count);
+        }
+    }
+
     pub(crate) fn win_rate(&self) -> f64 {
         if self.played == 0 {
             0.0
@@ -157,7 +176,8 @@ fn read(path: &Path) -> Result<Book> {
             path.display()
         )
     })?;
-    Ok(book)
+    let records = without_host_options(book.records);
+    Ok(Book { records, ..book })
 }
 
 /// Whether every record's counts can have come from games played: no more
@@ -191,16 +211,42 @@ fn adds_up(book: &Book) -> Result<()> {
     Ok(())
 }
 
-/// The ruleset and options a session's statistics are kept under.
+/// The ruleset and options a session's statistics are kept under: the
+/// game's options, not the host's (`lone_option` changes how a game is
+/// asked, not the game).
 fn identity(session: &Session) -> (String, BTreeMap<String, String>) {
     let options = session
         .ruleset
         .declared
         .options
         .iter()
+        .filter(|o| !is_host_option(&o.name))
         .map(|o| (o.name.clone(), session.option_text(&o.name)))
         .collect();
     (crate::session::save::game_of(session), options)
+}
+
+fn is_host_option(name: &str) -> bool {
+    crate::script::declare::host_options()
+        .iter()
+        .any(|o| o.name == name)
+}
+
+/// The records kept, before host options left their keys, under one that
+/// held one: each joins the record of its game and other options.
+fn without_host_options(records: Vec<Record>) -> Vec<Record> {
+    let mut joined: Vec<Record> = Vec::with_capacity(records.len());
+    for mut record in records {
+        record.options.retain(|name, _| !is_host_option(name));
+        match joined
+            .iter_mut()
+            .find(|r| r.game == record.game && r.options == record.options)
+        {
+            Some(kept) => kept.join(record),
+            None => joined.push(record),
+        }
+    }
+    joined
 }
 
 /// Holds the advisory lock on the statistics beside `path` until dropped.
@@ -294,58 +340,4 @@ pub(crate) fn json(records: &[Record]) -> serde_json::Value {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn outcome(result: &str, score: i64) -> Outcome {
-        Outcome {
-            result: result.into(),
-            score: score.into(),
-            summary: String::new(),
-        }
-    }
-
-    #[test]
-    fn streaks_rates_and_scores_follow_the_games() {
-        let mut r = Record::new("g".into(), BTreeMap::new());
-        for (result, score) in [("win", 4), ("win", 2), ("loss", 0), ("win", 9)] {
-            r.add(&outcome(result, score));
-        }
-        assert_eq!((r.played, r.won, r.streak, r.best_streak), (4, 3, 1, 2));
-        assert_eq!(r.best_score, Some(9.0));
-        assert_eq!(r.mean_score(), Some(3.75));
-        assert_eq!(
-            r.summary(),
-            "played 4, won 3 (75%), streak 1 (best 2), best score 9, mean score 3.8"
-        );
-    }
-
-    #[test]
-    fn a_text_score_counts_by_its_last_number_as_sim_does() {
-        let mut r = Record::new("g".into(), BTreeMap::new());
-        r.add(&Outcome {
-            result: "loss".into(),
-            score: "3/41".into(),
-            summary: String::new(),
-        });
-        assert_eq!((r.played, r.scored, r.best_score), (1, 1, Some(41.0)));
-        assert_eq!(
-            r.summary(),
-            "played 1, won 0 (0%), streak 0 (best 0), best score 41, mean score 41.0"
-        );
-    }
-
-    #[test]
-    fn every_ending_is_counted_by_its_name() {
-        let mut r = Record::new("g".into(), BTreeMap::new());
-        for (result, score) in [("survived", 5), ("loss", 0), ("survived", 7), ("win", 9)] {
-            r.add(&outcome(result, score));
-        }
-        assert_eq!(r.results["survived"], 2);
-        assert_eq!(r.results["loss"], 1);
-        assert_eq!(
-            r.summary(),
-            "played 4, won 1 (25%), survived 2, streak 1 (best 1), best score 9, mean score 5.2"
-        );
-    }
-}
+mod tests;

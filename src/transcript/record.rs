@@ -20,29 +20,9 @@ pub(crate) fn write(
     shown: &str,
     replace: Replace,
 ) -> Result<usize> {
+    check(session, path, shown, replace)?;
     let dir = folder_of(path);
-    if !dir.is_dir() {
-        bail!(
-            "can not record to {shown}: the folder {} does not exist",
-            dir.display()
-        );
-    }
-    // Both files are checked before either is written, so a refusal writes nothing.
-    if let Some(refused) = unreachable_script(session, path, shown) {
-        bail!(refused);
-    }
-    files::check(path, Kind::Transcript, replace)
-        .with_context(|| format!("can not record to {shown}"))?;
     let beside = path.with_extension("deal");
-    let deal_beside = session.deal.stack.as_ref().filter(|d| d.path.is_none());
-    if deal_beside.is_some() {
-        files::check(&beside, Kind::Deal, Replace::SameKind).with_context(|| {
-            format!(
-                "can not write the deal beside {shown} to {}",
-                beside.display()
-            )
-        })?;
-    }
     let changed: Vec<Setting> = session
         .ruleset
         .declared
@@ -89,6 +69,42 @@ pub(crate) fn write(
     files::write(path, text.as_bytes(), Kind::Transcript, replace)
         .with_context(|| format!("can not record to {shown}"))?;
     Ok(answers.len())
+}
+
+/// Whether `write` could write the session to `path`, said before any
+/// work that leads to it (`delve solve --line` checks before it searches):
+/// the folder exists, the script is reachable from there, and neither the
+/// transcript nor a deal beside it would replace what it may not.
+pub(crate) fn check(session: &Session, path: &Path, shown: &str, replace: Replace) -> Result<()> {
+    let dir = folder_of(path);
+    if !dir.is_dir() {
+        bail!(
+            "can not record to {shown}: the folder {} {}",
+            dir.display(),
+            if dir.exists() {
+                "is not a folder"
+            } else {
+                "does not exist"
+            }
+        );
+    }
+    // Both files are checked before either is written, so a refusal writes nothing.
+    if let Some(refused) = unreachable_script(session, path, shown) {
+        bail!(refused);
+    }
+    files::check(path, Kind::Transcript, replace)
+        .with_context(|| format!("can not record to {shown}"))?;
+    let beside = path.with_extension("deal");
+    let deal_beside = session.deal.stack.as_ref().filter(|d| d.path.is_none());
+    if deal_beside.is_some() {
+        files::check(&beside, Kind::Deal, Replace::SameKind).with_context(|| {
+            format!(
+                "can not write the deal beside {shown} to {}",
+                beside.display()
+            )
+        })?;
+    }
+    Ok(())
 }
 
 /// The lines that set up a game: its ruleset, seed and options as set. Every

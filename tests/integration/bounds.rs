@@ -1,6 +1,7 @@
 //! Bounds under abuse: the seed range, statistics that do not add up or
-//! reach the largest count, control characters in narration, what a table
-//! of custom cards may weigh, and messages in the script's own words.
+//! reach the largest count, control characters and marks that turn text
+//! backwards in a script's words, what a table of custom cards may weigh,
+//! and messages in the script's own words.
 
 use crate::{delve, delve_in};
 use predicates::prelude::*;
@@ -118,6 +119,31 @@ fn narration_shows_no_control_characters() {
         "{}",
         String::from_utf8_lossy(out)
     );
+}
+
+#[test]
+fn no_script_text_turns_the_terminal_backwards() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bidi.rhai");
+    // Right-to-left override, right-to-left mark, left-to-right isolate.
+    std::fs::write(
+        &path,
+        "title(\"T\");\nfn play() {\nnew_pile(\"p\", \"up\");\nsay(\"said\\u202Ebackwards\");\n\
+         ask(\"Go\\u200F?\", [\"on\\u2066ward\"]);\nend(\"win\", 1, \"done\");\n}\n\
+         fn status() { [#{ name: \"health\", text: \"12\\u202E of 20\" }] }\n",
+    )
+    .unwrap();
+    let assert = delve()
+        .args(["play", path.to_str().unwrap(), "--seed", "1"])
+        .write_stdin("quit\n")
+        .assert()
+        .success()
+        .stdout(contains("saidbackwards").and(contains("12 of 20")));
+    let out = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    assert!(out.contains("onward"), "{out}");
+    for mark in ['\u{202E}', '\u{200F}', '\u{2066}'] {
+        assert!(!out.contains(mark), "{mark:?} reached the terminal: {out}");
+    }
 }
 
 #[test]

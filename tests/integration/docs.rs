@@ -5,7 +5,8 @@
 //! ```` ```console ```` block runs there, fed the `> ` lines below it (a
 //! `$ mkdir NAME` line makes a folder there). Every
 //! other line below a command must appear in what it printed; a command
-//! marked `# exits N` must exit with N, any other with 0.
+//! marked `# exits N` must exit with N, any other with 0. The Slurm job
+//! script docs/distributed.md shows is the file that was tried.
 
 use std::path::Path;
 
@@ -198,4 +199,28 @@ fn every_library_script_the_guide_imports_is_shipped() {
         );
     }
     assert!(named > 0, "the guide shows an import");
+}
+
+/// The Slurm job script docs/distributed.md shows is the file that was
+/// run on a cluster (benches/slurm/mc-vs-heuristic.sh), word for word, and
+/// it makes its log's folder before Slurm opens it.
+#[test]
+fn the_slurm_job_script_shown_is_the_one_tried() {
+    let docs = include_str!("../../docs/distributed.md");
+    let script = include_str!("../../benches/slurm/mc-vs-heuristic.sh");
+    let shown = docs
+        .split("```sh\n")
+        .skip(1)
+        .map(|block| block.split("\n```").next().unwrap_or(""))
+        .find(|block| block.contains("#SBATCH"))
+        .expect("a job script in docs/distributed.md");
+    assert_eq!(format!("{shown}\n"), script);
+    for wanted in [
+        "#SBATCH --time=",
+        "#SBATCH --mem=",
+        "mkdir -p runs/mc-vs-heuristic",
+    ] {
+        assert!(script.contains(wanted), "{wanted}");
+    }
+    assert!(docs.contains("mkdir -p runs/mc-vs-heuristic && sbatch mc-vs-heuristic.sh"));
 }

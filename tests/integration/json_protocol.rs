@@ -136,6 +136,21 @@ fn a_game_played_to_its_end_reports_outcome_score_and_summary() {
         .as_str()
         .unwrap()
         .contains("damage pile reached 7"));
+    // A game over shows its whole table: the cards still face down in the
+    // power deck and the columns are there to read, without --reveal.
+    let piles = end["table"]["piles"].as_array().unwrap();
+    let cards: Vec<&Value> = piles
+        .iter()
+        .flat_map(|p| p["cards"].as_array().unwrap())
+        .collect();
+    let deck = piles.iter().find(|p| p["name"] == "power deck").unwrap();
+    assert!(!deck["cards"].as_array().unwrap().is_empty(), "{end}");
+    assert!(
+        cards
+            .iter()
+            .all(|c| c["face_up"] == true && c["name"].is_string()),
+        "{end}"
+    );
 }
 
 #[test]

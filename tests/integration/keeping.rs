@@ -278,3 +278,92 @@ fn a_game_left_for_another_stays_resumable_until_forgotten() {
         .code(2)
         .stderr(contains("there is no unfinished game `7` to forget"));
 }
+
+/// The one autosave under `games`, whose name starts with `prefix`.
+fn autosave_in(games: &Path, prefix: &str) -> std::path::PathBuf {
+    let found: Vec<_> = std::fs::read_dir(games)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with(prefix))
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    found[0].clone()
+}
+
+#[test]
+fn an_autosave_that_does_not_load_is_listed_with_why_and_can_be_forgotten() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("state/delve/games");
+    // A game whose script is gone since, one cut short, and a good one.
+    let gone = home.path().join("gone.rhai");
+    std::fs::copy(crate::serve::pocket(), &gone).unwrap();
+    delve_in(home.path())
+        .args(["play", gone.to_str().unwrap(), "--seed", "3", "--keep"])
+        .write_stdin("1\n")
+        .assert()
+        .success();
+    std::fs::remove_file(&gone).unwrap();
+    std::fs::write(games.join("game-1-1.json"), "{\"format\": \"delve-sa").unwrap();
+    delve_in(home.path())
+        .args(["play", "tomb-of-four-kings", "--seed", "9", "--keep"])
+        .write_stdin("1\n")
+        .assert()
+        .success();
+    delve_in(home.path())
+        .arg("resume")
+        .write_stdin("")
+        .assert()
+        .success()
+        .stdout(
+            contains("Tomb of Four Kings, seed 9: 1 choice made")
+                .and(contains("(game-1-1) does not load"))
+                .and(contains("game-1-1 is not a delve save"))
+                .and(contains("gone.rhai")),
+        );
+    delve_in(home.path())
+        .args(["resume", "game-1-1"])
+        .assert()
+        .failure()
+        .stderr(contains("game-1-1 can not be resumed").and(contains("--forget game-1-1")));
+    delve_in(home.path())
+        .args(["resume", "--forget", "game-1-1"])
+        .assert()
+        .success()
+        .stdout(contains("Forgot game-1-1, which did not load."));
+    assert!(!games.join("game-1-1.json").exists());
+}
+
+#[test]
+fn a_forgotten_game_leaves_no_lock_file() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("state/delve/games");
+    for seed in ["1", "2"] {
+        delve_in(home.path())
+            .args(["play", "tomb-of-four-kings", "--seed", seed, "--keep"])
+            .write_stdin("1\n")
+            .assert()
+            .success();
+    }
+    let first = std::fs::read_dir(&games).unwrap().next().unwrap().unwrap();
+    std::fs::copy(first.path(), games.join("web-1-1.json")).unwrap();
+    // What a session killed while playing leaves beside each game.
+    for game in std::fs::read_dir(&games).unwrap().flatten() {
+        std::fs::write(game.path().with_extension("lock"), "").unwrap();
+    }
+    delve_in(home.path())
+        .args(["resume", "--forget", "browser"])
+        .assert()
+        .success()
+        .stdout(contains("Forgot 1 browser game."));
+    delve_in(home.path())
+        .args(["resume", "--forget", "1"])
+        .assert()
+        .success()
+        .stdout(contains("Forgot Tomb of Four Kings"));
+    let left = files_under(&games);
+    assert_eq!(left.len(), 2, "one game and its lock: {left:?}");
+    let kept = autosave_in(&games, "game-");
+    assert!(kept.with_extension("lock").exists(), "{left:?}");
+}

@@ -3,7 +3,7 @@
 //! `--json` object (but for `games_per_second`, the machine's pace), the
 //! paired differences included. Shards that do not belong together, cut
 //! short, of another version, or holding a seed twice are refused naming
-//! the file and the field; a partial pool says so.
+//! the file and the field; a partial pool says so, and exits 3.
 
 use crate::delve;
 use std::path::{Path, PathBuf};
@@ -215,9 +215,21 @@ fn a_partial_pool_says_it_is_partial_and_which_seeds_it_misses() {
     let dir = tempfile::tempdir().unwrap();
     shard(dir.path(), 1, 4, &[]);
     let folder = dir.path().to_str().unwrap();
-    let text = ok(&["pool", folder]);
+    // Printed, and exit 3: a job script tells a partial pool from a whole one.
+    let partial = |args: &[&str]| {
+        let output = delve().args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(3), "{args:?}: {output:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.starts_with("delve: a partial pool: 1 of 4 shards"),
+            "{stderr}"
+        );
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let text = partial(&["pool", folder]);
     assert!(text.starts_with("a partial pool: 1 of 4 shards, 10 of 40 seeds; missing seeds 5-14 (shard 0), 25-44 (shards 2-3)"), "{text}");
-    let json: serde_json::Value = serde_json::from_str(&ok(&["pool", "--json", folder])).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&partial(&["pool", "--json", folder])).unwrap();
     assert_eq!(json["partial"]["seeds"], 10);
     assert_eq!(
         json["partial"]["missing"],

@@ -12,6 +12,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// The longest any request here may wait for its answer.
+const ANSWER: Duration = Duration::from_mins(2);
+
 /// The fixture every test plays: a few guesses, a view, a bot.
 pub(crate) fn pocket() -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -44,6 +47,13 @@ impl Server {
     pub(crate) fn start(home: &Path, args: &[&str]) -> Server {
         let mut command = Command::new(env!("CARGO_BIN_EXE_delve"));
         command.arg("serve").args(args);
+        Server::spawn(home, command)
+    }
+
+    /// As `start`, with these variables set in the server's environment.
+    pub(crate) fn start_with(home: &Path, args: &[&str], vars: &[(&str, &str)]) -> Server {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_delve"));
+        command.arg("serve").args(args).envs(vars.iter().copied());
         Server::spawn(home, command)
     }
 
@@ -119,6 +129,8 @@ impl Server {
         body: &str,
     ) -> (u16, String) {
         let mut stream = TcpStream::connect(&self.address).unwrap();
+        // A server that never answers fails the test, not hangs it.
+        stream.set_read_timeout(Some(ANSWER)).unwrap();
         let mut head = format!(
             "{method} {path} HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n",
             body.len()
@@ -217,12 +229,18 @@ fn a_game_plays_through_requests_as_over_json_lines() {
     // Nothing is written before the first choice.
     assert!(autosaves(home.path()).is_empty());
 
-    // The same messages as `delve play --json`: ok, say, prompt.
+    // The same messages as `delve play --json`: ok, say, prompt; and the
+    // name of the autosave, now written.
     let step = server.line(&id, "h");
     let kinds: Vec<&str> = step.iter().map(|m| m["type"].as_str().unwrap()).collect();
-    assert_eq!(kinds, ["ok", "say", "prompt"]);
+    assert_eq!(kinds, ["ok", "say", "prompt", "autosave"]);
     assert_eq!(step[0]["command"], "choose");
-    assert_eq!(autosaves(home.path()).len(), 1);
+    let written = autosaves(home.path());
+    assert_eq!(written.len(), 1);
+    assert_eq!(
+        json!(written[0].file_stem().unwrap().to_str()),
+        step[3]["name"]
+    );
 
     let bad = server.line(&id, "sideways");
     assert_eq!(bad[0]["type"], "error");

@@ -6,6 +6,7 @@
 //! copied there).
 
 use crate::delve;
+use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 
 const PAIRS: &str = "tests/sessions/games/pairs.rhai";
@@ -128,6 +129,62 @@ fn a_budget_of_zero_is_a_bad_command_line() {
 }
 
 #[test]
+fn a_line_that_could_not_be_written_is_said_before_the_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let other = dir.path().join("notes.txt");
+    std::fs::write(&other, "my notes").unwrap();
+    let link = dir.path().join("link.txt");
+    std::os::unix::fs::symlink(&other, &link).unwrap();
+    let missing = dir.path().join("no-such-folder/win.txt");
+    for (file, said) in [
+        (&other, "not a delve transcript"),
+        (&link, "link"),
+        (&missing, "does not exist"),
+    ] {
+        // A search that would run for an hour: refused before it.
+        delve()
+            .args(["solve", "mythic-dungeon-crawler", "--seed", "1"])
+            .args(["--seconds", "3600", "--line", file.to_str().unwrap()])
+            .timeout(std::time::Duration::from_mins(1))
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("--line").and(predicates::str::contains(said)));
+    }
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "my notes");
+}
+
+/// A folder that is there but takes no new file (Linux's `/proc`).
+#[cfg(target_os = "linux")]
+#[test]
+fn the_answer_is_printed_when_the_line_can_not_be_written_after_all() {
+    delve()
+        .args(["solve", "clear-the-dungeon", "--seed", "10001"])
+        .args(["--line", "/proc/self/win.txt"])
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains("winnable: a line of"))
+        .stderr(predicates::str::contains(
+            "the answer above stands; only the transcript was not written",
+        ));
+}
+
+#[test]
+fn a_time_budget_past_the_most_or_not_a_number_is_told_as_such() {
+    for (seconds, said) in [
+        ("1e8", "more than the most, 10000000"),
+        ("inf", "more than the most, 10000000"),
+        ("nan", "`nan` is not a number of seconds"),
+        ("0.0", "a budget of 0 searches nothing"),
+    ] {
+        delve()
+            .args(["solve", PAIRS, "--seed", "1", "--seconds", seconds])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(said));
+    }
+}
+
+#[test]
 fn a_game_that_never_ends_under_search_is_an_error_not_a_proof() {
     delve()
         .args(["solve", PAIRS, "--seed", "0", "--opt", "endless=true"])
@@ -227,12 +284,21 @@ fn the_browser_start_form_deals_winnable_seeds_when_asked() {
     let pairs = pairs.to_str().unwrap();
     let server = crate::serve::Server::start(home.path(), &[pairs]);
     let start = serde_json::json!({"game": pairs, "seed": 0, "winnable": true});
-    let (_, opening) = server.start_game(&start);
+    let (status, search) = server.post("/session", &start);
+    assert_eq!(status, 202, "{search}");
+    let path = format!("/search/{}", search["search"].as_str().unwrap());
+    let found = loop {
+        let (status, reply) = server.get(&path);
+        assert_eq!(status, 200, "{reply}");
+        if reply["done"] == true {
+            break reply;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    let opening = found["messages"].as_array().unwrap();
     assert_eq!(opening[0]["type"], "hello");
     assert_eq!(opening[0]["seed"], 4, "{opening:?}");
-    let said = crate::serve::last(&opening, "say")["text"]
-        .as_str()
-        .unwrap();
+    let said = crate::serve::last(opening, "say")["text"].as_str().unwrap();
     assert!(said.starts_with("Seed 4 is winnable"), "{said}");
     // Without the box, the seed is dealt as given.
     let (_, opening) = server.start_game(&serde_json::json!({"game": pairs, "seed": 0}));

@@ -131,3 +131,27 @@ fn a_bad_sweep_is_a_bad_command_line() {
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my drawing");
     assert!(String::from_utf8_lossy(&output.stderr).contains("not a delve chart"));
 }
+
+#[test]
+fn a_chart_that_could_not_be_written_is_said_before_any_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-folder/curve.svg");
+    let out = dir.path().join("runs");
+    // Where the chart under `--out` goes holds something else.
+    std::fs::create_dir_all(out.join("sweep.svg")).unwrap();
+    for (flag, path, said) in [
+        ("--chart", &missing, "does not exist"),
+        ("--out", &out, "sweep.svg"),
+    ] {
+        // As many games as would take hours: refused before the first.
+        let output = delve()
+            .args(["sim", "clear-the-dungeon", "--games", "100000000"])
+            .args(["--sweep", "damage_limit=5..6", flag, path.to_str().unwrap()])
+            .timeout(std::time::Duration::from_mins(1))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{flag}: {output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(flag) && stderr.contains(said), "{stderr}");
+    }
+}

@@ -4,6 +4,7 @@
 
 use crate::run::solve::{solve, Budget, Verdict};
 use crate::run::{Deal, Program};
+use crate::script::cancel::Cancel;
 use crate::script::declare::Options;
 
 /// One deal of `sim --bot solver`: won if proven winnable, its score the
@@ -16,8 +17,16 @@ pub(super) fn ceiling(
     budget: Budget,
 ) -> Result<super::Game, String> {
     let deal = Deal { seed, stack: None };
-    let solved = solve(program, options, &deal, &[], budget, &mut |_| {})
-        .map_err(|e| format!("{} seed {seed}: {e}", program.ruleset().name()))?;
+    let solved = solve(
+        program,
+        options,
+        &deal,
+        &[],
+        budget,
+        &Cancel::default(),
+        &mut |_| {},
+    )
+    .map_err(|e| format!("{} seed {seed}: {e}", program.ruleset().name()))?;
     let best = solved.best.as_ref();
     Ok(super::Game {
         win: solved.verdict == Verdict::Winnable,

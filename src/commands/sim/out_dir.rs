@@ -90,6 +90,25 @@ pub(super) fn play_shards(
 ) -> Result<Vec<std::path::PathBuf>> {
     let shards = run.shards;
     writable(dir)?;
+    let header_of = |shard: ShardOf| {
+        let (first, count) = shard.seeds(run.first_seed, run.games);
+        Header {
+            format: FORMAT.into(),
+            version: VERSION.into(),
+            run,
+            shard: shard.index,
+            seeds: [first, count],
+            a: side(&configured.first),
+            b: configured.second.as_ref().map(side),
+        }
+    };
+    only_this_run(
+        dir,
+        &header_of(only.unwrap_or(ShardOf {
+            index: 0,
+            count: shards,
+        })),
+    )?;
     let all = (0..shards).map(|index| ShardOf {
         index,
         count: shards,
@@ -99,16 +118,8 @@ pub(super) fn play_shards(
         None => all.clone().collect(),
     };
     for shard in which {
-        let (first, count) = shard.seeds(run.first_seed, run.games);
-        let header = Header {
-            format: FORMAT.into(),
-            version: VERSION.into(),
-            run,
-            shard: shard.index,
-            seeds: [first, count],
-            a: side(&configured.first),
-            b: configured.second.as_ref().map(side),
-        };
+        let header = header_of(shard);
+        let [first, count] = header.seeds;
         let path = shard.path_in(dir);
         let what = format!(
             "shard {} of {shards} (seeds {first} to {})",
@@ -147,8 +158,41 @@ fn writable(dir: &Path) -> Result<()> {
     Ok(())
 }
 
+/// Refuses, before any game is played, a folder that `delve pool DIR`
+/// would refuse once every shard was: one holding a shard of another run
+/// (another `--vs`, options, bot, seeds or scripts) or a `*.jsonl` file
+/// that is no shard. Only each file's first line is read.
+fn only_this_run(dir: &Path, mine: &Header) -> Result<()> {
+    let files = shard_file::files_in(dir)
+        .map_err(|e| UsageError(format!("--out {}: {e}", dir.display())))?;
+    for path in files {
+        let shown = path.display();
+        let theirs = shard_file::read_header(&path).map_err(|why| {
+            UsageError(format!(
+                "{shown}: {why}; `delve pool` reads every *.jsonl file of the folder: \
+                 move it away, or choose another --out"
+            ))
+        })?;
+        if let Some(d) = shard_file::difference(&theirs, mine) {
+            return Err(UsageError(format!(
+                "{shown} is a shard of another run (field `{}` is {} there, {} here{}): \
+                 the folder's shards would not pool; remove that run's shards from {} \
+                 to play this one there, or choose another --out",
+                d.field,
+                d.first,
+                d.second,
+                d.cause(),
+                dir.display()
+            ))
+            .into());
+        }
+    }
+    Ok(())
+}
+
 /// Whether `path` already holds this shard, whole. A file there that is
-/// another run's shard, or no whole shard, is never played over.
+/// another run's shard (one written since `only_this_run` looked), or no
+/// whole shard, is never played over.
 fn complete(path: &Path, header: &Header) -> Result<bool> {
     if std::fs::symlink_metadata(path).is_err() {
         return Ok(false);
@@ -158,14 +202,19 @@ fn complete(path: &Path, header: &Header) -> Result<bool> {
         .map_err(|why| anyhow!("{shown}: {why}; remove it to play this shard again"))?;
     if found.header.shard != header.shard {
         return Err(UsageError(format!(
-            "{shown} holds shard {}, not {}: choose another --out",
+            "{shown} holds shard {}, not {}: remove it to play this shard there",
             found.header.shard, header.shard
         ))
         .into());
     }
-    if let Some((field, theirs, mine)) = shard_file::difference(&found.header, header) {
+    if let Some(d) = shard_file::difference(&found.header, header) {
         return Err(UsageError(format!(
-            "{shown} is a shard of another run (field `{field}` is {theirs} there, {mine} here): choose another --out"
+            "{shown} is a shard of another run (field `{}` is {} there, {} here{}): \
+             remove it to play this shard there, or choose another --out",
+            d.field,
+            d.first,
+            d.second,
+            d.cause()
         ))
         .into());
     }

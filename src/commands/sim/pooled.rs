@@ -2,14 +2,15 @@
 //! belong with the first (each differing field named), each shard once
 //! (a seed in two files is named), the games put back in seed order and
 //! printed by `printed.rs` as one run over those seeds prints them. A pool
-//! that lacks shards says which seeds it misses, and prints the figures of
-//! those it holds.
+//! that lacks shards says which seeds it misses, prints the figures of
+//! those it holds, and ends as `Incomplete` (exit code 3).
 
 use super::printed::{self, Printing, Side};
 use super::shard::{Header, ShardOf};
 use super::shard_file::{self, ShardFile};
 use super::{Game, Outcome, Setup};
 use crate::commands::bots::Bot;
+use crate::incomplete::Incomplete;
 use anyhow::{anyhow, bail, Result};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -35,11 +36,8 @@ pub(crate) struct Pooled {
 /// Reads the shard files and prints the run they pool into.
 pub(crate) fn pool(files: &[PathBuf], wanted: &Wanted, out: &mut impl Write) -> Result<()> {
     let pooled = gather(files)?;
-    if let Some(partial) = &pooled.partial {
-        anstream::eprintln!("delve pool: {}", partial.said);
-        if !wanted.json {
-            writeln!(out, "{}\n", partial.said)?;
-        }
+    if let Some(partial) = pooled.partial.as_ref().filter(|_| !wanted.json) {
+        writeln!(out, "{}\n", partial.said)?;
     }
     let seed_of = |i: usize| pooled.seeds[i];
     let speed = format!(
@@ -55,7 +53,13 @@ pub(crate) fn pool(files: &[PathBuf], wanted: &Wanted, out: &mut impl Write) -> 
         partial: pooled.partial.as_ref().map(|p| p.json.clone()),
     };
     let b = pooled.b.as_ref().map(side);
-    printed::print(out, &side(&pooled.a), b.as_ref(), &printing)
+    printed::print(out, &side(&pooled.a), b.as_ref(), &printing)?;
+    // Printed, and said last on stderr with its own exit code, so a job
+    // script notices the missing shards.
+    match pooled.partial {
+        Some(partial) => Err(Incomplete(partial.said).into()),
+        None => Ok(()),
+    }
 }
 
 fn side((setup, bot, outcome): &(Setup, Bot, Outcome)) -> Side<'_> {
@@ -74,11 +78,16 @@ pub(crate) fn gather(files: &[PathBuf]) -> Result<Pooled> {
     for path in files {
         let shard = shard_file::read(path).map_err(|why| anyhow!("{}: {why}", path.display()))?;
         if let Some((first_path, header)) = &first {
-            if let Some((field, theirs, mine)) = shard_file::difference(&shard.header, header) {
+            if let Some(d) = shard_file::difference(&shard.header, header) {
                 bail!(
-                    "{}: field `{field}` is {theirs}, but {mine} in {}: shards pool only with shards of the same run",
+                    "{}: field `{}` is {}, but {} in {}{}: shards pool only with shards of the same run \
+                     (remove the other run's files from the folder, or name the files to pool)",
                     path.display(),
-                    first_path.display()
+                    d.field,
+                    d.first,
+                    d.second,
+                    first_path.display(),
+                    d.cause()
                 );
             }
         } else {

@@ -98,7 +98,12 @@ impl Side {
         let mc = match bot {
             Bot::Mc(mc) => Some(McSpec {
                 worlds: mc.worlds,
-                rollout: if mc.heuristic { "heuristic" } else { "random" }.into(),
+                rollout: if mc.rolls_out_with_own_bot(loaded.program.ruleset().has_bot()) {
+                    "heuristic"
+                } else {
+                    "random"
+                }
+                .into(),
                 budget_ms: mc.budget_ms,
                 prune: mc.prune,
             }),
@@ -129,7 +134,7 @@ impl Side {
             ("heuristic", None) => Bot::Heuristic,
             ("mc", Some(mc)) => Bot::Mc(crate::commands::mc::McBot {
                 worlds: mc.worlds,
-                heuristic: mc.rollout == "heuristic",
+                heuristic: Some(mc.rollout == "heuristic"),
                 budget_ms: mc.budget_ms,
                 prune: mc.prune,
             }),
@@ -230,6 +235,24 @@ fn is_zero(n: &usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::default() })]
+        /// A shard keeps every finite score to the last bit, so pooled
+        /// means and intervals are the single run's.
+        #[test]
+        fn any_finite_score_reads_back_as_written(
+            score in proptest::num::f64::NORMAL
+                | proptest::num::f64::SUBNORMAL
+                | proptest::num::f64::ZERO
+        ) {
+            let played = Played { win: false, score: Some(score), decisions: 3, fell_back: 0 };
+            let text = serde_json::to_string(&played).unwrap();
+            let back: Played = serde_json::from_str(&text).unwrap();
+            prop_assert_eq!(back.score.map(f64::to_bits), Some(score.to_bits()));
+        }
+    }
 
     #[test]
     fn shards_cover_every_seed_once_in_order() {

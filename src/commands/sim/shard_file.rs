@@ -4,9 +4,10 @@
 //! `end` line that only a whole shard has. Whatever is wrong is said with
 //! its line and field; the caller names the file.
 
-use super::shard::{End, Header, Record, ShardOf, FORMAT};
+use super::shard::{End, Header, Played, Record, ShardOf, FORMAT};
 use crate::lines::read_line;
 use crate::read::{excerpt, reader, Kind};
+use crate::script::limits::MAX_DECISIONS;
 use std::path::Path;
 
 /// A whole shard: its header, a record per seed in order, its end.
@@ -51,6 +52,11 @@ pub(crate) fn read(path: &Path) -> Result<ShardFile, String> {
         }
         let record: Record =
             serde_json::from_value(value).map_err(|e| format!("line {number}: {e}"))?;
+        let sides = std::iter::once(("a", &record.a)).chain(record.b.as_ref().map(|b| ("b", b)));
+        for (side, played) in sides {
+            possible(played)
+                .map_err(|(field, why)| format!("line {number}, field `{side}.{field}`: {why}"))?;
+        }
         let expected = header.seeds[0] + records.len() as u64;
         if records.len() as u64 >= count {
             return Err(format!(
@@ -96,6 +102,57 @@ pub(crate) fn read(path: &Path) -> Result<ShardFile, String> {
         records,
         end,
     })
+}
+
+/// The files in `dir` that `delve pool DIR` reads as shards (`*.jsonl`),
+/// by name: perhaps none.
+pub(crate) fn files_in(dir: &Path) -> std::io::Result<Vec<std::path::PathBuf>> {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|entry| Some(entry.ok()?.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// The header of the shard in `path` alone (its first line), or what is
+/// wrong with it: enough to tell whose run a file is, at a shard's start.
+pub(crate) fn read_header(path: &Path) -> Result<Header, String> {
+    let mut lines = reader(path, Kind::Shard).map_err(|e| e.to_string())?;
+    match read_line(&mut lines) {
+        None => Err("it is empty, not a delve shard".into()),
+        Some(Err(bad)) => Err(format!("line 1: {bad}")),
+        Some(Ok(line)) => header(&line),
+    }
+}
+
+/// Refuses a game no run could have played, so that no sum of a pool
+/// passes what a run's own could reach: more decisions than a game may
+/// take, more of them left to the rollout player than it took, a score
+/// that is no finite number.
+fn possible(played: &Played) -> Result<(), (&'static str, String)> {
+    if played.decisions > MAX_DECISIONS {
+        return Err((
+            "decisions",
+            format!(
+                "{} decisions, and a game takes at most {MAX_DECISIONS}",
+                played.decisions
+            ),
+        ));
+    }
+    if played.fell_back > played.decisions {
+        return Err((
+            "fell_back",
+            format!(
+                "{} decisions left to the rollout player, of the game's {}",
+                played.fell_back, played.decisions
+            ),
+        ));
+    }
+    if played.score.is_some_and(|s| !s.is_finite()) {
+        return Err(("score", "not a finite number".into()));
+    }
+    Ok(())
 }
 
 /// The header on the first line, of this version, naming its own seeds.
@@ -147,9 +204,32 @@ impl Header {
     }
 }
 
-/// The first field where two headers of one run differ (the shard and its
-/// seeds aside), with each one's value: why two shards do not pool.
-pub(crate) fn difference(mine: &Header, theirs: &Header) -> Option<(String, String, String)> {
+/// Why two shards are not of one run: the first field where their headers
+/// differ (the shard and its seeds aside), each one's value as a person
+/// reads it, and what a difference in that field comes from.
+#[derive(Debug)]
+pub(crate) struct Difference {
+    pub field: String,
+    /// The value in the first header given, then in the second.
+    pub first: String,
+    pub second: String,
+}
+
+impl Difference {
+    /// What makes that field differ, where it is not plain from its name.
+    pub(crate) fn cause(&self) -> &'static str {
+        if self.field.ends_with("ruleset_digest") {
+            " (the ruleset's files differ: its digest covers every byte of them, a comment's too)"
+        } else if self.field.starts_with("run.") {
+            " (another --seed, --games or number of shards)"
+        } else {
+            ""
+        }
+    }
+}
+
+/// The first field where two headers of one run differ, or none.
+pub(crate) fn difference(first: &Header, second: &Header) -> Option<Difference> {
     let as_value = |h: &Header| {
         let mut value = serde_json::to_value(h).unwrap_or_default();
         if let Some(map) = value.as_object_mut() {
@@ -158,14 +238,40 @@ pub(crate) fn difference(mine: &Header, theirs: &Header) -> Option<(String, Stri
         }
         value
     };
-    first_difference(&as_value(mine), &as_value(theirs), "")
+    let (field, x, y) = first_difference(&as_value(first), &as_value(second), "")?;
+    Some(Difference {
+        first: shown(&field, &x),
+        second: shown(&field, &y),
+        field,
+    })
+}
+
+/// A value of a header's field, short: a whole side (present in one
+/// header, absent in the other) as its command line says it.
+fn shown(field: &str, value: &serde_json::Value) -> String {
+    if field == "b" {
+        let side = serde_json::from_value::<super::shard::Side>(value.clone());
+        return match (value, side) {
+            (serde_json::Value::Null, _) => "none (no --vs, --vs-opt or --vs-bot)".into(),
+            (_, Ok(side)) => excerpt(&format!(
+                "`{}` ({} bot)",
+                std::iter::once(side.game)
+                    .chain(side.opts)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                side.bot.name
+            )),
+            (_, Err(_)) => excerpt(&value.to_string()),
+        };
+    }
+    excerpt(&value.to_string())
 }
 
 fn first_difference(
     x: &serde_json::Value,
     y: &serde_json::Value,
     path: &str,
-) -> Option<(String, String, String)> {
+) -> Option<(String, serde_json::Value, serde_json::Value)> {
     if x == y {
         return None;
     }
@@ -187,6 +293,5 @@ fn first_difference(
             }
         }
     }
-    let shown = |v: &serde_json::Value| excerpt(&v.to_string());
-    Some((path.to_string(), shown(x), shown(y)))
+    Some((path.to_string(), x.clone(), y.clone()))
 }

@@ -20,7 +20,7 @@ pub(crate) struct Summary {
     /// The mc bot's decisions taken by its rollout player, their worlds
     /// being nearly all told apart from the real game.
     #[serde(skip_serializing_if = "is_zero")]
-    pub mc_fell_back: usize,
+    pub mc_fell_back: u64,
     /// The solver's deals not settled within its budget (counted as not won).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solver_unknown: Option<usize>,
@@ -90,7 +90,11 @@ pub(crate) fn summarize(setup: &Setup, bot: Bot, outcome: &Outcome) -> Summary {
         mean_score,
         scores,
     } = Results::of(outcome);
-    let decisions: usize = outcome.games.iter().map(|g| g.decisions).sum();
+    // Summed in u128, which no count of games can pass (each game's
+    // figures fit in a u64): a pooled shard's games are checked at reading,
+    // and a sum that wrapped would be a wrong figure said as right.
+    let decisions: u128 = outcome.games.iter().map(|g| g.decisions as u128).sum();
+    let fell_back: u128 = outcome.games.iter().map(|g| g.fell_back as u128).sum();
     Summary {
         setup: setup.describe(),
         bot: bot.name(),
@@ -101,7 +105,7 @@ pub(crate) fn summarize(setup: &Setup, bot: Bot, outcome: &Outcome) -> Summary {
         mean_score,
         decisions_per_game: decisions as f64 / games.max(1) as f64,
         games_per_second: games as f64 / outcome.seconds.max(1e-9),
-        mc_fell_back: outcome.games.iter().map(|g| g.fell_back).sum(),
+        mc_fell_back: u64::try_from(fell_back).unwrap_or(u64::MAX),
         solver_unknown: matches!(bot, Bot::Solver(_))
             .then(|| outcome.games.iter().filter(|g| g.unknown).count()),
         scores: scores.iter().map(|s| s.round() as i64).collect(),
@@ -131,8 +135,9 @@ pub(crate) fn report(summary: &Summary, speed: &str) -> String {
         );
     }
     text += &format!(
-        "  decisions  {:.1} per game\n  speed      {:.0} games/s ({speed})\n",
-        summary.decisions_per_game, summary.games_per_second,
+        "  decisions  {:.1} per game\n  speed      {} ({speed})\n",
+        summary.decisions_per_game,
+        crate::commands::progress::pace(summary.games_per_second),
     );
     if let Some(unknown) = summary.solver_unknown {
         text += &format!(
@@ -153,6 +158,6 @@ pub(crate) fn report(summary: &Summary, speed: &str) -> String {
 
 // serde's `skip_serializing_if` hands the field by reference.
 #[allow(clippy::trivially_copy_pass_by_ref)]
-fn is_zero(n: &usize) -> bool {
+fn is_zero(n: &u64) -> bool {
     *n == 0
 }

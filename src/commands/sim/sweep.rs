@@ -49,14 +49,30 @@ pub(super) fn command(args: &SimArgs, sweep: &Sweep, jobs: usize) -> Result<()> 
                     second: None,
                     jobs,
                     first_seed,
+                    shown: super::Shown::on_stderr(args.progress.quiet),
                 },
             ));
         }
     }
-    // A chart that could not be written is said before any game is played.
-    if let Some(path) = &args.chart {
-        files::check(path, Kind::Chart, Replace::SameKind)
-            .map_err(|e| crate::usage::UsageError(format!("--chart {}: {e}", path.display())))?;
+    // A chart that could not be written is said before any game is played:
+    // the one named (its folder must be there), or the one under `--out`
+    // (whose folder the run makes).
+    let chart = args
+        .chart
+        .clone()
+        .or_else(|| args.out.as_ref().map(|dir| dir.join("sweep.svg")))
+        .filter(|_| args.shard.is_none());
+    if let Some(path) = &chart {
+        let named = args.chart.is_some();
+        let flag = if named { "--chart" } else { "--out" };
+        let folder = if named {
+            files::check_folder(path)
+        } else {
+            Ok(())
+        };
+        folder
+            .and_then(|()| files::check(path, Kind::Chart, Replace::SameKind))
+            .map_err(|e| crate::usage::UsageError(format!("{flag} {}: {e}", path.display())))?;
     }
     let mut points = Vec::new();
     for (index, (value, config)) in configured.iter().enumerate() {
@@ -93,10 +109,6 @@ pub(super) fn command(args: &SimArgs, sweep: &Sweep, jobs: usize) -> Result<()> 
     } else {
         write!(out, "{}", table(args, first_seed, sweep, &points))?;
     }
-    let chart = args
-        .chart
-        .clone()
-        .or_else(|| args.out.as_ref().map(|dir| dir.join("sweep.svg")));
     if let Some(path) = chart {
         write_chart(&path, args, sweep, &points)?;
         anstream::eprintln!("the chart: {}", path.display());

@@ -37,8 +37,10 @@ struct Frame<'a> {
     positions: Vec<f64>,
     low: f64,
     high: f64,
-    /// The rate axis ends at the next 10% past the highest interval.
+    /// The rate axis ends at the first grid line past the highest interval.
     top_rate: f64,
+    /// Between two grid lines.
+    step: f64,
 }
 
 const PLOT_WIDTH: f64 = WIDTH - LEFT - RIGHT;
@@ -73,12 +75,14 @@ pub(super) fn svg(title: &str, name: &str, values: &[String], points: &[Point]) 
         .iter()
         .fold((f64::MAX, f64::MIN), |(l, h), p| (l.min(*p), h.max(*p)));
     let highest = points.iter().map(|p| p.ci95[1]).fold(0.0_f64, f64::max);
+    let (top_rate, step) = rate_axis(highest);
     let frame = Frame {
         values,
         positions,
         low,
         high,
-        top_rate: (highest * 10.0).ceil().clamp(1.0, 10.0) / 10.0,
+        top_rate,
+        step,
     };
     let mut svg = format!(
         "{CHART_FIRST_LINE}\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{LEFT}\" y=\"22\" font-size=\"14\">{}</text>\n",
@@ -100,19 +104,39 @@ pub(super) fn svg(title: &str, name: &str, values: &[String], points: &[Point]) 
     svg
 }
 
-/// The rate's grid every 10%, each value's tick, the axes and their names.
+/// The rate axis for rates up to `highest`: where it ends and the step
+/// between its grid lines, 1, 2 or 5 times a power of ten, at most ten
+/// steps; so 0% to 1.4% reads in steps of 0.2%, 0% to 53% in steps of 10%,
+/// and rates that are all 0 on an axis to 1%.
+fn rate_axis(highest: f64) -> (f64, f64) {
+    let highest = highest.clamp(0.01, 1.0);
+    let step = (-4..=0)
+        .flat_map(|power| [1.0, 2.0, 5.0].map(|m| m * 10f64.powi(power)))
+        .find(|step| (highest / step - 1e-9).ceil() <= 10.0)
+        .unwrap_or(0.1);
+    let steps = (highest / step - 1e-9).ceil().max(1.0);
+    ((steps * step).min(1.0), step)
+}
+
+/// A grid line's rate as a percentage, with the decimals its step needs.
+fn percent(rate: f64, step: f64) -> String {
+    let decimals = (-(step * 100.0).log10().floor()).max(0.0) as usize;
+    format!("{:.decimals$}%", rate * 100.0)
+}
+
+/// The rate's grid, each value's tick, the axes and their names.
 fn axes(svg: &mut String, frame: &Frame, name: &str) {
-    let steps = (frame.top_rate * 10.0).round() as usize;
+    let steps = (frame.top_rate / frame.step).round() as usize;
     for step in 0..=steps {
-        let rate = step as f64 / 10.0;
+        let rate = step as f64 * frame.step;
         let y = frame.y_of(rate);
         let _ = writeln!(
             svg,
-            "<line x1=\"{LEFT}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#ddd\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{:.0}%</text>",
+            "<line x1=\"{LEFT}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#ddd\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
             LEFT + PLOT_WIDTH,
             LEFT - 6.0,
             y + 4.0,
-            rate * 100.0
+            percent(rate, frame.step)
         );
     }
     let axis_y = TOP + PLOT_HEIGHT;
@@ -234,6 +258,38 @@ mod tests {
                 .unwrap()
         };
         assert!(x("5") - x("3") < x("10") - x("5"));
+    }
+
+    #[test]
+    fn the_rate_axis_reads_well_at_any_range() {
+        let grid = |highest: f64| {
+            let (top, step) = rate_axis(highest);
+            let steps = (top / step).round() as usize;
+            (0..=steps)
+                .map(|i| percent(i as f64 * step, step))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            grid(0.014),
+            ["0.0%", "0.2%", "0.4%", "0.6%", "0.8%", "1.0%", "1.2%", "1.4%"]
+        );
+        assert_eq!(grid(0.53), ["0%", "10%", "20%", "30%", "40%", "50%", "60%"]);
+        assert_eq!(
+            grid(0.0),
+            [
+                "0.0%", "0.1%", "0.2%", "0.3%", "0.4%", "0.5%", "0.6%", "0.7%", "0.8%", "0.9%",
+                "1.0%"
+            ]
+        );
+        assert_eq!(grid(1.0).last().map(String::as_str), Some("100%"));
+        assert_eq!(grid(0.031).last().map(String::as_str), Some("3.5%"));
+        // A sweep of the random bot (0% to 1.4%) shows its rates apart.
+        let values = vec!["3".to_string(), "10".into()];
+        let mut points = [point("3", "random", 0.0), point("10", "random", 0.01)];
+        points[0].ci95 = [0.0, 0.004];
+        points[1].ci95 = [0.006, 0.014];
+        let chart = svg("t", "n", &values, &points);
+        assert!(chart.contains(">0.6%</text>"), "{chart}");
     }
 
     #[test]

@@ -7,8 +7,8 @@
 //! without a time budget the estimate equals the one made on one thread,
 //! world for world.
 
-use super::playout::{play_world, World};
-use super::{gather, world_seed, Estimates, Failure, Moment, Settings};
+use super::playout::World;
+use super::{gather, world, world_seed, Estimates, Failure, Moment, Settings};
 use crate::game::decision::Choice;
 use crate::run::{Deal, Program};
 use crate::script::catalog::ScriptFile;
@@ -115,7 +115,7 @@ fn work(
             .expect("no worker panics holding it")
             .clone();
         let seed = world_seed(settings.seed, choices.len(), w);
-        let world = play_world(&program, options, &moment, settings, seed, &alive, stop);
+        let world = world(&program, options, &moment, settings, seed, &alive, stop);
         if sender.send(Ok((w, world))).is_err() {
             return;
         }

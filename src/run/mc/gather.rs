@@ -98,6 +98,7 @@ pub(super) fn gather(
         cut_short,
         elapsed: started.elapsed(),
         cores: 1,
+        from_copies: moment.copied(),
     })
 }
 

@@ -19,6 +19,11 @@ impl History {
         *times
     }
 
+    /// How many visits of `key` were counted.
+    pub(crate) fn times(&self, key: u64) -> u32 {
+        self.times.get(&key).copied().unwrap_or(0)
+    }
+
     /// A player chose: the chain of lone options starts again.
     pub(crate) fn chosen(&mut self) {
         self.since_choice.clear();

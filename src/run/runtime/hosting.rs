@@ -32,6 +32,23 @@ impl Host for Runtime {
         protocol::decide(ctx, this, asked)
     }
 
+    fn after(
+        this: &Rc<RefCell<Self>>,
+        ctx: &NativeCallContext,
+        option: rhai::Dynamic,
+        judge: &str,
+    ) -> Fallible<rhai::Dynamic> {
+        crate::run::trial::after(ctx, this, option, judge)
+    }
+
+    fn trial_end(&self) -> rhai::Dynamic {
+        self.trial_end_now()
+    }
+
+    fn repeats(&self) -> i64 {
+        self.repeats_now()
+    }
+
     fn end(&mut self, outcome: &str, score: serde_json::Value, summary: &str) -> Fallible<()> {
         self.may_decide("end")?;
         self.set_stop(Stop::Ended(Outcome {
@@ -70,7 +87,7 @@ impl Host for Runtime {
             Mode::Options if what == "end" => return Ok(()),
             Mode::Options => "options()",
             Mode::Bot => "bot()",
-            Mode::View => "view()",
+            Mode::View(reader) => reader,
         };
         Err(fault(format!(
             "{reader} may only read the game: `{what}` would change it"
@@ -169,11 +186,12 @@ impl Host for Runtime {
     }
 
     fn labels_wanted(&self) -> bool {
-        !self.labels_off
-            && (self.record_events
+        self.labels.unwrap_or_else(|| {
+            self.record_events
                 || self.replaying()
                 || self.answerer == crate::run::Answerer::Solver
-                || self.checks.decisions)
+                || self.checks.decisions
+        })
     }
 
     fn say(&mut self, text: String) -> Fallible<()> {

@@ -29,8 +29,8 @@ impl Runtime {
         }
     }
 
-    /// Puts the game back where `snapshot` stood; what the run has told
-    /// since its last report is forgotten, and no stop is pending.
+    /// Puts the game back where `snapshot` stood, with no stop pending
+    /// (what the run has told since its last report stays).
     pub(crate) fn restore(&mut self, snapshot: &Snapshot) {
         self.table.clone_from(&snapshot.table);
         self.random.clone_from(&snapshot.random);
@@ -38,7 +38,6 @@ impl Runtime {
         self.decisions = snapshot.decisions;
         self.said_in_game = snapshot.said_in_game;
         self.said_in_step = 0;
-        self.news.clear();
         self.stop = None;
     }
 }

@@ -18,11 +18,12 @@ mod frame;
 mod start;
 
 use super::advance::Reached;
+use super::budget::Meter;
 use super::verdict::{better, Budget, Halt, Line, Progress, Solved, Verdict};
 use super::{Answerer, Deal, Outcome, Plan, Program, Runtime};
 use crate::game::decision::Choice;
 use crate::script::declare::Options;
-use crate::script::engine::INTERRUPT;
+use crate::script::error::ErrorKind;
 use crate::script::host::{Asked, Fallible, Host};
 use crate::script::ScriptError;
 use frame::{Frame, Leads};
@@ -30,7 +31,6 @@ use rhai::{Dynamic, NativeCallContext};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 type Shared = Rc<RefCell<Runtime>>;
@@ -42,13 +42,16 @@ const SLICE: Duration = Duration::from_millis(50);
 const MOST_LIMITED: u32 = 32;
 
 /// Searches the game from `prefix` (the choices of a saved game, or none)
-/// on copies of its positions; `progress` hears how far it has got.
+/// on copies of its positions, within what `meter` allows (a copy
+/// replays nothing: it counts decisions met); `progress` hears how far it
+/// has got.
 pub(crate) fn solve(
     program: &Program,
     options: &Options,
     deal: &Deal,
     prefix: &[Choice],
     budget: Budget,
+    meter: Meter,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Solved, ScriptError> {
     let mut plan = Plan::new(
@@ -60,24 +63,28 @@ pub(crate) fn solve(
     plan.record_events = false;
     plan.check_cards = false;
     program.host().borrow_mut().begin(plan, None);
-    let search = Rc::new(RefCell::new(Search::new(budget, prefix)));
+    let search = Rc::new(RefCell::new(Search::new(budget, meter, prefix)));
     let (s, rt) = (search.clone(), program.host().clone());
-    let _ = program.drive(Box::new(move |ctx| {
+    let begun = program.drive(Box::new(move |ctx| {
         let root = start::root(ctx, &rt)?;
-        rt.borrow_mut().set_labels_off(true);
+        rt.borrow_mut().force_labels(Some(false));
         s.borrow_mut().begin(ctx, &rt, root)?;
         Ok(Dynamic::UNIT)
-    }))?;
+    }));
+    search.borrow_mut().unless_stopped(begun)?;
     while !search.borrow().done {
         let (s, rt) = (search.clone(), program.host().clone());
-        let _ = program.drive(Box::new(move |ctx| {
+        let sliced = program.drive(Box::new(move |ctx| {
             s.borrow_mut().slice(ctx, &rt)?;
             Ok(Dynamic::UNIT)
-        }))?;
+        }));
         let mut search = search.borrow_mut();
+        search.unless_stopped(sliced)?;
         search.stats.seconds = search.started.elapsed().as_secs_f64();
         progress(&search.stats);
     }
+    let seconds = search.borrow().started.elapsed().as_secs_f64();
+    search.borrow_mut().stats.seconds = seconds;
     let search = Rc::try_unwrap(search)
         .ok()
         .expect("the slices have ended")
@@ -87,8 +94,8 @@ pub(crate) fn solve(
 
 struct Search {
     budget: Budget,
+    meter: Meter,
     started: Instant,
-    deadline: Option<Instant>,
     prefix: Vec<Choice>,
     /// Each position searched, with the departures then still allowed.
     seen: HashMap<u64, u32>,
@@ -111,12 +118,11 @@ struct Search {
 }
 
 impl Search {
-    fn new(budget: Budget, prefix: &[Choice]) -> Search {
-        let started = Instant::now();
+    fn new(budget: Budget, meter: Meter, prefix: &[Choice]) -> Search {
         Search {
             budget,
-            started,
-            deadline: budget.time.map(|t| started + t),
+            meter,
+            started: Instant::now(),
             prefix: prefix.to_vec(),
             seen: HashMap::new(),
             path: Vec::new(),
@@ -160,7 +166,7 @@ impl Search {
                 self.root_key = rt.borrow().key();
                 self.seen.insert(self.root_key, self.limit);
                 let frame = Frame::expand(ctx, rt, &question, &options)?;
-                self.stats.nodes += frame.len() as u64;
+                self.met(frame.len());
                 self.path.push(frame);
             }
         }
@@ -244,7 +250,7 @@ impl Search {
         self.seen.insert(key, left);
         self.stats.positions = self.seen.len();
         let frame = Frame::expand(ctx, rt, question, options)?;
-        self.stats.nodes += frame.len() as u64;
+        self.met(frame.len());
         self.path.push(frame);
         Ok(())
     }
@@ -279,7 +285,7 @@ impl Search {
     fn line(&self, ctx: &NativeCallContext, rt: &Shared) -> Fallible<Vec<Choice>> {
         let mut choices = self.prefix.clone();
         let now = rt.borrow().snapshot();
-        rt.borrow_mut().set_labels_off(false);
+        rt.borrow_mut().force_labels(Some(true));
         for frame in &self.path {
             rt.borrow_mut().restore(&frame.snapshot);
             // Listed again, with the labels a save keys its choices by.
@@ -297,7 +303,7 @@ impl Search {
             });
         }
         rt.borrow_mut().restore(&now);
-        rt.borrow_mut().set_labels_off(true);
+        rt.borrow_mut().force_labels(Some(false));
         Ok(choices)
     }
 
@@ -325,13 +331,32 @@ impl Search {
         }
     }
 
+    /// A script step stopped by the search's time or its caller (inside
+    /// a decision's expansion: the budget holds there too) ends the search
+    /// with why; any other error is the ruleset's.
+    fn unless_stopped(&mut self, done: Result<Dynamic, ScriptError>) -> Result<(), ScriptError> {
+        match done {
+            Ok(_) => Ok(()),
+            Err(error) if error.kind == ErrorKind::Interrupted => {
+                self.halted = Some(self.meter.spent().unwrap_or(Halt::Interrupted));
+                self.done = true;
+                Ok(())
+            }
+            Err(error) => Err(error),
+        }
+    }
+
+    /// Counts the decisions an expanded frame met (each option applied).
+    fn met(&mut self, options: usize) {
+        for _ in 0..options {
+            self.meter.meet();
+        }
+        self.stats.nodes = self.meter.nodes();
+    }
+
     fn spent(&self) -> Option<Halt> {
-        if INTERRUPT.load(Ordering::Relaxed) {
-            Some(Halt::Interrupted)
-        } else if self.stats.nodes >= self.budget.nodes {
-            Some(Halt::Nodes)
-        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            Some(Halt::Time)
+        if let Some(halt) = self.meter.spent() {
+            Some(halt)
         } else if self.seen.len() >= self.budget.table {
             Some(Halt::Table)
         } else {

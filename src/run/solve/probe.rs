@@ -1,16 +1,15 @@
 //! The search's side of a solver's run: the positions seen (a table of
 //! hashes, capped, each with how many departures from the ruleset's bot
-//! were still allowed when it was searched), the budget, and the decisions
-//! the run went on from, each with the order its options are tried in (the
-//! bot's pick first, then the others as offered).
+//! were still allowed when it was searched), the budget (`budget::Meter`,
+//! told of every decision met or replayed), and the decisions the run went
+//! on from, each with the order its options are tried in (the bot's pick
+//! first, then the others as offered) and what their keys weigh.
 
+use super::super::budget::Meter;
 use super::super::steer::Steer;
 use super::{Budget, Halt};
 use crate::game::decision::Choice;
-use crate::script::engine::INTERRUPT;
 use std::collections::HashMap;
-use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 /// A decision on the line being searched, and how far through its options.
 pub(super) struct Frame {
@@ -54,6 +53,19 @@ impl Frame {
     pub(super) fn deviates(&self) -> bool {
         self.tried > 1
     }
+
+    /// What the decision holds of its option keys, in bytes.
+    pub(super) fn bytes(&self) -> usize {
+        weight(&self.keys)
+    }
+}
+
+/// What option keys take in memory: their text and each one's place.
+fn weight(keys: &[String]) -> usize {
+    keys.iter()
+        .map(|k| k.capacity() + std::mem::size_of::<String>())
+        .sum::<usize>()
+        + std::mem::size_of::<Frame>()
 }
 
 /// Goes back up `path` to the deepest decision with an option a pass
@@ -83,11 +95,11 @@ pub(super) struct Probe {
     /// The departures on the line of the run now playing.
     pub used: u32,
     budget: Budget,
-    deadline: Option<Instant>,
-    /// Decisions met so far, new or seen.
-    pub nodes: u64,
+    meter: Meter,
     /// Decisions on the line of the run now playing.
-    pub depth: usize,
+    depth: usize,
+    /// What the line of the run now playing holds of option keys.
+    line_bytes: usize,
     /// The decisions this run went on from, in order.
     pub fresh: Vec<Frame>,
     /// Why the search must stop, once it must.
@@ -97,19 +109,35 @@ pub(super) struct Probe {
 }
 
 impl Probe {
-    pub(super) fn new(budget: Budget) -> Probe {
+    pub(super) fn new(budget: Budget, meter: Meter) -> Probe {
         Probe {
             seen: HashMap::new(),
             limit: 0,
             used: 0,
-            deadline: budget.time.map(|t| Instant::now() + t),
             budget,
-            nodes: 0,
+            meter,
             depth: 0,
+            line_bytes: 0,
             fresh: Vec::new(),
             halted: None,
             too_deep: false,
         }
+    }
+
+    /// A run begins on a line of `depth` decisions, `used` of them leaving
+    /// the bot, whose decisions hold `line_bytes` of option keys.
+    pub(super) fn start_run(&mut self, depth: usize, used: u32, line_bytes: usize) {
+        self.depth = depth;
+        self.used = used;
+        self.line_bytes = line_bytes;
+    }
+
+    pub(super) fn nodes(&self) -> u64 {
+        self.meter.nodes()
+    }
+
+    pub(super) fn replays(&self) -> u64 {
+        self.meter.replays()
     }
 
     /// Positions in the table of those seen.
@@ -125,15 +153,17 @@ impl Probe {
         self.limit = limit;
     }
 
-    fn spent(&self) -> Option<Halt> {
-        if INTERRUPT.load(Ordering::Relaxed) {
-            Some(Halt::Interrupted)
-        } else if self.nodes > self.budget.nodes {
-            Some(Halt::Nodes)
-        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            Some(Halt::Time)
-        } else if self.seen.len() >= self.budget.table {
+    /// Why the search must stop now, if it must.
+    pub(super) fn spent(&self) -> Option<Halt> {
+        self.meter.spent().or_else(|| self.full())
+    }
+
+    /// The table of positions, or the line's keys, at their bound.
+    fn full(&self) -> Option<Halt> {
+        if self.seen.len() >= self.budget.table {
             Some(Halt::Table)
+        } else if self.line_bytes >= self.budget.line_bytes {
+            Some(Halt::Line)
         } else {
             None
         }
@@ -142,8 +172,7 @@ impl Probe {
 
 impl Steer for Probe {
     fn meet(&mut self, position: u64) -> bool {
-        self.nodes += 1;
-        if let Some(halt) = self.spent() {
+        if let Some(halt) = self.meter.meet().or_else(|| self.full()) {
             self.halted = Some(halt);
             return false;
         }
@@ -164,7 +193,16 @@ impl Steer for Probe {
         }
     }
 
+    fn replay(&mut self) -> bool {
+        if let Some(halt) = self.meter.replay() {
+            self.halted = Some(halt);
+            return false;
+        }
+        true
+    }
+
     fn expand(&mut self, keys: Vec<String>, first: usize) {
+        self.line_bytes += weight(&keys);
         self.fresh.push(Frame {
             keys,
             first,

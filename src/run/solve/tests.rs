@@ -1,6 +1,7 @@
 //! The search on tiny games written here: positions reached by two orders
-//! of the same moves are searched once, and the capped table of positions
-//! stops a search that fills it.
+//! of the same moves are searched once, and the capped table of positions,
+//! the line's option keys and the decisions replayed each stop a search
+//! that reaches their bound.
 
 use super::*;
 use crate::run::testing::load;
@@ -28,6 +29,7 @@ fn search(program: &Program, budget: Budget) -> Solved {
         &deal,
         &[],
         budget,
+        &Cancel::default(),
         &mut |_| {},
     )
     .unwrap()
@@ -35,8 +37,10 @@ fn search(program: &Program, budget: Budget) -> Solved {
 
 const AMPLE: Budget = Budget {
     nodes: 10_000,
+    replays: 1_000_000,
     time: None,
     table: MAX_POSITIONS,
+    line_bytes: MAX_LINE_BYTES,
     depth: 100,
     best: true,
 };
@@ -63,4 +67,57 @@ fn a_full_table_of_positions_stops_the_search_unknown() {
     assert_eq!(solved.verdict, Verdict::Unknown);
     assert_eq!(solved.halted, Some(Halt::Table));
     assert!(solved.stats.positions <= 2);
+}
+
+/// Fifty decisions of a hundred options whose keys are 200 characters
+/// long, each way but the first ending the game at once: a line that holds
+/// some 1 MB of keys.
+const WIDE: &str = r#"
+title("Wide");
+fn play() {
+    let ways = [];
+    let long = "k";
+    long.pad(200, "k");
+    for n in 0..100 { ways.push(#{ key: long + n, label: `way ${n}` }); }
+    new_state("turn", 0);
+    for turn in 0..50 {
+        add("turn", 1);
+        if choose("Which way?", ways).label != "way 0" { end("loss", turn, ""); }
+    }
+    end("loss", 50, "");
+}
+"#;
+
+#[test]
+fn the_lines_option_keys_are_held_within_their_bound() {
+    let (_dir, program) = load(WIDE);
+    let line_bytes = 100 << 10;
+    let solved = search(
+        &program,
+        Budget {
+            line_bytes,
+            ..AMPLE
+        },
+    );
+    assert_eq!(solved.verdict, Verdict::Unknown);
+    assert_eq!(solved.halted, Some(Halt::Line));
+    // A decision's keys weigh some 24 KB: the line stopped within one of the bound.
+    assert!(solved.stats.deepest <= 6, "{:?}", solved.stats);
+}
+
+#[test]
+fn decisions_replayed_count_against_their_own_bound() {
+    let (_dir, program) = load(WIDE);
+    let solved = search(
+        &program,
+        Budget {
+            replays: 500,
+            ..AMPLE
+        },
+    );
+    assert_eq!(solved.halted, Some(Halt::Replays));
+    assert_eq!(solved.stats.replays, 501, "{:?}", solved.stats);
+    // Each departure meets no new decision: a pass meets the bot's line's
+    // 50, and no more, however many runs replay it.
+    assert!(solved.stats.nodes <= 100, "{:?}", solved.stats);
 }

@@ -175,7 +175,9 @@ fn call_rule<T: rhai::Variant + Clone>(
     name: &str,
     arg: Dynamic,
 ) -> Fallible<T> {
-    let before = rt.borrow_mut().enter(Mode::View);
+    let before = rt
+        .borrow_mut()
+        .enter(Mode::View("a rule a move kind names"));
     let result = ctx.call_fn::<Dynamic>(name, (arg,));
     rt.borrow_mut().enter(before);
     let value = result.map_err(|e| {

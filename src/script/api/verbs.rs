@@ -40,6 +40,19 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
             H::decide(&r, &ctx, &asked).map(|index| index as i64)
         },
     );
+    // A bot's look ahead: `after(option, "judge")` plays the option on a
+    // copy and gives what `fn judge()` says there.
+    let r = rt.clone();
+    engine.register_fn(
+        "after",
+        move |ctx: NativeCallContext, option: Dynamic, judge: &str| -> Fallible<Dynamic> {
+            H::after(&r, &ctx, option, judge)
+        },
+    );
+    let r = rt.clone();
+    engine.register_fn("ended", move || -> Dynamic { r.borrow().trial_end() });
+    let r = rt.clone();
+    engine.register_fn("repeats", move || -> i64 { r.borrow().repeats() });
     let r = rt.clone();
     engine.register_fn(
         "end",

@@ -1,15 +1,17 @@
-// The page: it starts a game, sends each answer or command as one
-// protocol-2 line (POST /session/ID) and shows the messages that come
-// back, the same ones `delve play --json` prints. The game's id and its
+// The page's game: each answer or command goes to the server as one
+// protocol-2 line (POST /session/ID) and the messages that come back, the
+// same ones `delve play --json` prints, are shown. The game's id and its
 // autosave's name stay in localStorage, so a reload (or a restarted
 // server) finds the game again. `body[data-state]` says what the page is
-// doing (loading, start, busy, asking, ended) and `body[data-choices]` how
-// far the game is: the browser tests wait on them.
+// doing (loading, start, searching, busy, asking, ended) and
+// `body[data-choices]` how far the game is: the browser tests wait on
+// them. The start page is `start.js`.
 
+import { $, problem, request, setState } from "./common.js";
+import { loadRulesets, setUpStart, showStart } from "./start.js";
 import { drawTable } from "./table.js";
 
 const KEPT = "delve.game";
-const $ = (id) => document.getElementById(id);
 
 const page = {
   id: null,
@@ -17,18 +19,7 @@ const page = {
   hello: null,
   // The last prompt or end message.
   standing: null,
-  rulesets: [],
 };
-
-function setState(state) {
-  document.body.dataset.state = state;
-}
-
-function problem(text) {
-  const node = $("problem");
-  node.textContent = text || "";
-  node.hidden = !text;
-}
 
 function keep() {
   localStorage.setItem(KEPT, JSON.stringify({ id: page.id, autosave: page.autosave }));
@@ -40,122 +31,6 @@ function kept() {
   } catch {
     return null;
   }
-}
-
-// One request; its status and its JSON body (an error message when the
-// server could not be reached).
-async function request(method, path, body) {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = typeof body === "string" ? body : JSON.stringify(body);
-  }
-  try {
-    const response = await fetch(path, init);
-    return { status: response.status, body: await response.json() };
-  } catch (error) {
-    return { status: 0, body: { type: "error", message: `delve serve can not be reached (${error.message}): is it still running?` } };
-  }
-}
-
-// ---- starting a game -------------------------------------------------------
-
-function optionField(spec) {
-  const wrap = document.createElement("div");
-  wrap.className = "option-field";
-  const id = `opt-${spec.name}`;
-  // A player reads what the option does, in the ruleset's words; its
-  // name (what `--opt` takes) is only a tooltip.
-  const label = document.createElement("label");
-  label.htmlFor = id;
-  label.textContent = spec.help ? spec.help.charAt(0).toUpperCase() + spec.help.slice(1) : spec.name;
-  label.title = `option ${spec.name}`;
-  let input;
-  if (spec.allowed) {
-    input = document.createElement("select");
-    for (const value of spec.allowed) {
-      const choice = document.createElement("option");
-      choice.value = value;
-      choice.textContent = value;
-      input.append(choice);
-    }
-    input.value = String(spec.default);
-  } else if (typeof spec.default === "boolean") {
-    input = document.createElement("input");
-    input.type = "checkbox";
-    input.checked = spec.default;
-    wrap.classList.add("check");
-  } else if (typeof spec.default === "number") {
-    input = document.createElement("input");
-    input.type = "number";
-    input.step = "1";
-    if (spec.min !== undefined) input.min = String(spec.min);
-    if (spec.max !== undefined) input.max = String(spec.max);
-    input.value = String(spec.default);
-  } else {
-    input = document.createElement("input");
-    input.type = "text";
-    input.value = String(spec.default);
-  }
-  input.id = id;
-  input.dataset.option = spec.name;
-  if (input.type === "checkbox") wrap.append(input, label);
-  else wrap.append(label, input);
-  return wrap;
-}
-
-function showRuleset() {
-  const chosen = page.rulesets.find((r) => r.name === $("ruleset").value);
-  const fields = $("option-fields");
-  fields.replaceChildren(fields.querySelector("legend"));
-  if (!chosen) return;
-  $("about").textContent = chosen.error ? `Does not load: ${chosen.error}` : chosen.about;
-  $("start-game").disabled = Boolean(chosen.error);
-  for (const spec of chosen.option_specs || []) {
-    fields.append(optionField(spec));
-  }
-  fields.hidden = !(chosen.option_specs || []).length;
-}
-
-function showStart() {
-  $("game").hidden = true;
-  $("start").hidden = false;
-  $("title").textContent = "delve";
-  setState("start");
-  $("ruleset").focus();
-}
-
-async function loadRulesets() {
-  const { status, body } = await request("GET", "/rulesets");
-  if (status !== 200) {
-    problem(body.message);
-    return;
-  }
-  page.rulesets = body.rulesets;
-  const select = $("ruleset");
-  for (const ruleset of body.rulesets) {
-    const choice = document.createElement("option");
-    choice.value = ruleset.name;
-    choice.textContent = ruleset.title ? `${ruleset.title} (${ruleset.name})` : ruleset.name;
-    select.append(choice);
-  }
-  if (body.chosen) select.value = body.chosen;
-  showRuleset();
-}
-
-async function startGame(event) {
-  event.preventDefault();
-  const options = {};
-  for (const input of $("option-fields").querySelectorAll("[data-option]")) {
-    options[input.dataset.option] = input.type === "checkbox" ? input.checked : input.value;
-  }
-  const start = { game: $("ruleset").value, options };
-  const seed = $("seed").value.trim();
-  if (seed !== "") start.seed = Number(seed);
-  if ($("winnable").checked) start.winnable = true;
-  const deal = $("deal").files[0];
-  if (deal) start.deal = await deal.text();
-  await open(request("POST", "/session", start));
 }
 
 // Shows a game that was started, resumed or reopened.
@@ -361,10 +236,17 @@ function show(messages) {
         if (message.command === "hint") hint = message;
         if (message.command === "undo" || message.command === "redo") logLine(`(${message.command}: ${message.steps} step${message.steps === 1 ? "" : "s"})`, "note");
         if (message.command === "new" || message.command === "restart") $("log").replaceChildren();
+        // A new deal is dealt from a seed of its own.
+        if (message.command === "new" && page.hello) page.hello = { ...page.hello, seed: message.seed };
         if (["rules", "options", "log"].includes(message.command)) dialog(message.command, message.text);
         break;
       case "error":
         problem(message.message);
+        break;
+      case "autosave":
+        // The game is kept under this name now (none yet, after a new deal).
+        page.autosave = message.name;
+        keep();
         break;
       case "prompt":
       case "end":
@@ -501,8 +383,7 @@ async function reopen() {
 }
 
 async function main() {
-  $("ruleset").addEventListener("change", showRuleset);
-  $("start-form").addEventListener("submit", startGame);
+  setUpStart(open, () => page.autosave);
   $("to-start").addEventListener("click", showStart);
   $("show-rules").addEventListener("click", () => page.hello && dialog(page.hello.title, page.hello.rules));
   $("show-stats").addEventListener("click", showStats);

@@ -1,14 +1,16 @@
 //! `delve resume --forget`: autosaves a person no longer wants, removed on
-//! their word. One game by its number in the list or its name, every game
-//! that ended (the list never offers them), or every game started in the
-//! browser. A game being played in another session is never removed.
+//! their word. One game by its number in the list or its name (one that
+//! does not load too), every game that ended (the list never offers them),
+//! or every game started in the browser. A game being played in another
+//! session is never removed: its lock is taken first, and the lock file
+//! goes with the game.
 
 use super::{locks, Keeper};
 use crate::session::save::{self, Trust};
 use crate::session::Standing;
 use crate::usage::UsageError;
 use anyhow::{Context, Result};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 impl Keeper {
     /// Removes the autosaves `which` names; says what went.
@@ -40,20 +42,25 @@ impl Keeper {
                      `--forget finished` and `--forget browser` forget many)"
                 ))
             })?;
-        if game.busy {
-            return Err(UsageError(format!(
+        let busy = || {
+            UsageError(format!(
                 "{} is being played in another session: it is not forgotten",
                 game.name
             ))
-            .into());
+        };
+        if game.busy {
+            return Err(busy().into());
         }
-        std::fs::remove_file(&game.path)
+        remove(&game.path)
+            .ok_or_else(busy)?
             .with_context(|| format!("can not forget {}", game.path.display()))?;
-        let session = &game.loaded.session;
-        Ok(format!(
-            "Forgot {}, seed {} ({}).",
-            session.ruleset.declared.title, session.deal.seed, game.name
-        ))
+        Ok(match &game.loaded {
+            Ok(loaded) => format!(
+                "Forgot {}, seed {} ({}).",
+                loaded.session.ruleset.declared.title, loaded.session.deal.seed, game.name
+            ),
+            Err(_) => format!("Forgot {}, which did not load.", game.name),
+        })
     }
 
     /// Removes every autosave that `chosen` picks and no session holds.
@@ -73,7 +80,7 @@ impl Keeper {
             .collect();
         let gone = files
             .iter()
-            .filter(|path| std::fs::remove_file(path).is_ok())
+            .filter(|path| remove(path).is_some_and(|removed| removed.is_ok()))
             .count();
         match gone {
             0 => format!("There is no {what} game to forget."),
@@ -81,4 +88,13 @@ impl Keeper {
             n => format!("Forgot {n} {what} games."),
         }
     }
+}
+
+/// Removes an autosave and its lock file, holding its lock meanwhile so no
+/// session takes the game up as it goes; `None` when one holds it.
+fn remove(path: &Path) -> Option<std::io::Result<()>> {
+    let claim = locks::claim(path)?;
+    let removed = std::fs::remove_file(path);
+    locks::release(path, claim);
+    Some(removed)
 }

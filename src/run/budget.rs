@@ -1,0 +1,184 @@
+//! What a search over a deal may spend, and the meter that holds it to
+//! that: decisions met (new to the search), decisions replayed (the runs'
+//! way back to them), and time, with a stop that a caller may raise (Ctrl-C,
+//! a server whose client has gone). Every count is checked where it grows,
+//! and the time also inside a script's step (`script::cancel`), so each
+//! bound holds within one decision whatever the ruleset does. The solver
+//! uses it (`solve.rs`); any other search of a deal can.
+
+use crate::script::cancel::{Cancel, Why};
+use crate::script::engine::INTERRUPT;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+/// How far a search may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Decisions met: new to the search, or seen again (the same on every
+    /// machine).
+    pub nodes: u64,
+    /// Decisions replayed on the way back to a line's open decision: what
+    /// a search that meets few new decisions spends its time on (the same
+    /// on every machine too).
+    pub replays: u64,
+    pub time: Option<Duration>,
+    /// Positions kept in the table of those seen.
+    pub table: usize,
+    /// Bytes of option keys the line being searched may hold (it keeps
+    /// every decision's, to take the next option): `solve::MAX_LINE_BYTES`.
+    pub line_bytes: usize,
+    /// Decisions on one line: a deeper line is cut there, and a search
+    /// that cut one proves nothing of the deal.
+    pub depth: usize,
+    /// Go on after a win for the highest score, instead of stopping.
+    pub best: bool,
+}
+
+/// How many decisions replayed `--nodes` allows when no bound of its own
+/// is given: the shipped games replay 1 to 21 for each decision met (a
+/// line's length over the decisions a run meets; docs/solver.md), so this
+/// leaves their searches as they were, and stops one that meets nothing new.
+pub(crate) const REPLAYS_PER_NODE: u64 = 100;
+
+/// Why a search stopped before it was done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Halt {
+    Nodes,
+    Replays,
+    Time,
+    /// The table of positions seen was full.
+    Table,
+    /// The line being searched held as many option keys as it may.
+    Line,
+    Interrupted,
+    /// The caller called the search off (its client went away).
+    Called,
+}
+
+impl Halt {
+    /// The name `--json` and the protocol give it.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Halt::Nodes => "nodes",
+            Halt::Replays => "replays",
+            Halt::Time => "time",
+            Halt::Table => "table",
+            Halt::Line => "line",
+            Halt::Interrupted => "interrupted",
+            Halt::Called => "called_off",
+        }
+    }
+}
+
+/// What a search has spent, against its budget.
+pub(crate) struct Meter {
+    nodes: u64,
+    replays: u64,
+    most_nodes: u64,
+    most_replays: u64,
+    /// The search's time and its caller's stop, in one.
+    stop: Cancel,
+}
+
+impl Meter {
+    /// A meter for `budget`, its time counted from now, stopped too when
+    /// `outer` is.
+    pub(crate) fn new(budget: &Budget, outer: &Cancel) -> Meter {
+        Meter {
+            nodes: 0,
+            replays: 0,
+            most_nodes: budget.nodes,
+            most_replays: budget.replays,
+            stop: Cancel::within(budget.time, Some(outer)),
+        }
+    }
+
+    /// The stop to put over the search's script calls (`Cancel::over`).
+    pub(crate) fn stop(&self) -> &Cancel {
+        &self.stop
+    }
+
+    /// Counts a decision met; why the search must stop, if it must.
+    pub(crate) fn meet(&mut self) -> Option<Halt> {
+        self.nodes += 1;
+        self.spent()
+    }
+
+    /// Counts a decision replayed; why the search must stop, if it must.
+    pub(crate) fn replay(&mut self) -> Option<Halt> {
+        self.replays += 1;
+        self.spent()
+    }
+
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    pub(crate) fn replays(&self) -> u64 {
+        self.replays
+    }
+
+    /// Why the search must stop now, if it must.
+    pub(crate) fn spent(&self) -> Option<Halt> {
+        if INTERRUPT.load(Ordering::Relaxed) {
+            return Some(Halt::Interrupted);
+        }
+        match self.stop.why() {
+            Some(Why::Raised) => return Some(Halt::Called),
+            Some(Why::Time) => return Some(Halt::Time),
+            None => {}
+        }
+        if self.nodes > self.most_nodes {
+            Some(Halt::Nodes)
+        } else if self.replays > self.most_replays {
+            Some(Halt::Replays)
+        } else {
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn budget(nodes: u64, replays: u64) -> Budget {
+        Budget {
+            nodes,
+            replays,
+            time: None,
+            table: 10,
+            line_bytes: 1 << 10,
+            depth: 10,
+            best: false,
+        }
+    }
+
+    #[test]
+    fn each_count_stops_the_search_once_past_its_bound() {
+        let never = Cancel::default();
+        let mut meter = Meter::new(&budget(2, 3), &never);
+        assert_eq!((meter.meet(), meter.meet()), (None, None));
+        assert_eq!(meter.meet(), Some(Halt::Nodes));
+        let mut meter = Meter::new(&budget(2, 3), &never);
+        for _ in 0..3 {
+            assert_eq!(meter.replay(), None);
+        }
+        assert_eq!(meter.replay(), Some(Halt::Replays));
+        assert_eq!((meter.nodes(), meter.replays()), (0, 4));
+    }
+
+    #[test]
+    fn time_and_the_callers_stop_end_it_too() {
+        let outer = Cancel::default();
+        let timed = Budget {
+            time: Some(Duration::ZERO),
+            ..budget(9, 9)
+        };
+        assert_eq!(Meter::new(&timed, &outer).meet(), Some(Halt::Time));
+        let meter = Meter::new(&budget(9, 9), &outer);
+        assert_eq!(meter.spent(), None);
+        outer.raise();
+        assert_eq!(meter.spent(), Some(Halt::Called));
+    }
+}

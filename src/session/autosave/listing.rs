@@ -1,0 +1,199 @@
+//! The unfinished games `resume` offers: the newest autosaves in the
+//! state folder, each loaded, or listed as unreadable with why (its script
+//! gone, an older format, a file cut short), so that no file is invisible
+//! and one bad file never hides the others; `--forget` removes either kind.
+//! The REPL shows the list as text, `delve serve`'s page as data.
+
+use super::{locks, Keeper};
+use crate::session::save::{self, Loaded, Trust};
+use crate::session::Standing;
+use anyhow::{Context, Result};
+use serde::Serialize;
+use std::fmt::Write;
+use std::path::PathBuf;
+use std::time::SystemTime;
+
+/// How many of the newest autosaves `resume` looks at.
+const LOOKED_AT: usize = 12;
+
+/// An unfinished game `resume` may bring back, or an autosave that does
+/// not load.
+pub(crate) struct Unfinished {
+    /// The file's name without `.json`: what `resume NAME` takes.
+    pub name: String,
+    pub(super) path: PathBuf,
+    /// Another session is playing (and saving) it now.
+    pub(super) busy: bool,
+    /// The game, or why it does not load.
+    pub(super) loaded: Result<Loaded, String>,
+    modified: Option<SystemTime>,
+}
+
+/// An unfinished game as the page lists it.
+#[derive(Serialize)]
+pub(crate) struct Listed {
+    /// What `POST /session {"resume": NAME}` takes.
+    pub name: String,
+    /// The ruleset's title, the seed and the choices made; none when the
+    /// autosave does not load.
+    pub title: Option<String>,
+    pub seed: Option<u64>,
+    pub choices: Option<usize>,
+    /// `saved 3 minutes ago` and the like.
+    pub saved: String,
+    /// Started in the browser (else at a terminal).
+    pub browser: bool,
+    /// Played in another session now.
+    pub busy: bool,
+    /// Why it does not load, when it does not.
+    pub unreadable: Option<String>,
+}
+
+impl Keeper {
+    /// The unfinished games among the newest autosaves, newest first, and
+    /// those that do not load, with why. A game that ended is not offered
+    /// (and its file goes, when this run writes). A thread the machine
+    /// would not start is no fault of a file: it fails the whole list.
+    pub(super) fn unfinished(&self) -> Result<Vec<Unfinished>> {
+        let folder = self
+            .folder
+            .as_ref()
+            .context("no home folder (HOME or XDG_STATE_HOME) to keep games in")?;
+        if self.writes {
+            locks::sweep(folder);
+        }
+        let mut files: Vec<(Option<SystemTime>, PathBuf)> = std::fs::read_dir(folder)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|entry| entry.path())
+            .chain(folder.parent().map(|state| state.join("autosave.json")))
+            .filter(|path| path.extension().is_some_and(|e| e == "json"))
+            .filter_map(|path| {
+                let meta = std::fs::symlink_metadata(&path).ok()?;
+                meta.is_file().then(|| (meta.modified().ok(), path))
+            })
+            .collect();
+        files.sort_by_key(|(modified, _)| std::cmp::Reverse(*modified));
+        files.truncate(LOOKED_AT);
+        let mut games = Vec::new();
+        for (modified, path) in files {
+            let name = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let loaded = match save::load_trusting(&path, &name, Trust::Own) {
+                Err(error) if crate::threads::is_no_thread(&error) => return Err(error),
+                loaded => loaded.map_err(|error| format!("{error:#}")),
+            };
+            let mine = Some(&path) == self.current.as_ref();
+            let busy = !mine && locks::held_elsewhere(&path);
+            let ended = loaded
+                .as_ref()
+                .is_ok_and(|l| matches!(l.session.standing(), Standing::Ended(_)));
+            if ended {
+                if self.writes && !mine && !busy {
+                    let _ = std::fs::remove_file(&path);
+                }
+                continue;
+            }
+            games.push(Unfinished {
+                name,
+                path,
+                busy,
+                loaded,
+                modified,
+            });
+        }
+        Ok(games)
+    }
+
+    /// The unfinished games as data, newest first (`delve serve`'s page).
+    pub(crate) fn listed(&self) -> Result<Vec<Listed>> {
+        Ok(self.unfinished()?.iter().map(Unfinished::listed).collect())
+    }
+}
+
+impl Unfinished {
+    fn listed(&self) -> Listed {
+        let session = self.loaded.as_ref().ok().map(|l| &l.session);
+        Listed {
+            name: self.name.clone(),
+            title: session.map(|s| s.ruleset.declared.title.clone()),
+            seed: session.map(|s| s.deal.seed),
+            choices: session.map(|s| s.choices().len()),
+            saved: age(self.modified),
+            browser: self.name.starts_with("web-"),
+            busy: self.busy,
+            unreadable: self.loaded.as_ref().err().cloned(),
+        }
+    }
+}
+
+/// The unfinished games, numbered, newest first.
+pub(super) fn listing(games: &[Unfinished]) -> String {
+    let mut text = String::from("Unfinished games (`resume N` brings one back):");
+    for (n, game) in games.iter().enumerate() {
+        let listed = game.listed();
+        let (Some(title), Some(seed), Some(made)) = (&listed.title, listed.seed, listed.choices)
+        else {
+            let why = listed.unreadable.unwrap_or_default();
+            let _ = write!(
+                text,
+                "\n  {}. ({}) does not load, {}: {why}",
+                n + 1,
+                game.name,
+                listed.saved
+            );
+            continue;
+        };
+        let _ = write!(
+            text,
+            "\n  {}. {title}, seed {seed}: {made} choice{} made, {} ({}){}",
+            n + 1,
+            if made == 1 { "" } else { "s" },
+            listed.saved,
+            game.name,
+            match (listed.busy, listed.browser) {
+                (true, _) => ", being played in another session",
+                (false, true) => ", in the browser",
+                (false, false) => "",
+            }
+        );
+    }
+    text += "\nA game you no longer want: `delve resume --forget N` forgets it.";
+    text
+}
+
+/// `3 minutes ago` and the like.
+fn age(modified: Option<SystemTime>) -> String {
+    let Some(seconds) = modified
+        .and_then(|m| SystemTime::now().duration_since(m).ok())
+        .map(|d| d.as_secs())
+    else {
+        return "saved earlier".into();
+    };
+    let (n, unit) = match seconds {
+        0..60 => return "saved just now".into(),
+        60..3600 => (seconds / 60, "minute"),
+        3600..86400 => (seconds / 3600, "hour"),
+        _ => (seconds / 86400, "day"),
+    };
+    format!("saved {n} {unit}{} ago", if n == 1 { "" } else { "s" })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ages_read_as_a_person_says_them() {
+        let now = SystemTime::now();
+        let ago = |s| Some(now - std::time::Duration::from_secs(s));
+        assert_eq!(age(ago(5)), "saved just now");
+        assert_eq!(age(ago(61)), "saved 1 minute ago");
+        assert_eq!(age(ago(7200)), "saved 2 hours ago");
+        assert_eq!(age(ago(3 * 86400)), "saved 3 days ago");
+        assert_eq!(age(None), "saved earlier");
+    }
+}
