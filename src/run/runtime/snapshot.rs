@@ -13,6 +13,7 @@ pub(crate) struct Snapshot {
     pub(crate) table: Table,
     random: Random,
     shuffles: usize,
+    shuffle_groups: Vec<usize>,
     decisions: usize,
     said_in_game: usize,
 }
@@ -24,6 +25,7 @@ impl Runtime {
             table: self.table.clone(),
             random: self.random.clone(),
             shuffles: self.shuffles,
+            shuffle_groups: self.shuffle_groups.clone(),
             decisions: self.decisions,
             said_in_game: self.said_in_game,
         }
@@ -35,6 +37,7 @@ impl Runtime {
         self.table.clone_from(&snapshot.table);
         self.random.clone_from(&snapshot.random);
         self.shuffles = snapshot.shuffles;
+        self.shuffle_groups.clone_from(&snapshot.shuffle_groups);
         self.decisions = snapshot.decisions;
         self.said_in_game = snapshot.said_in_game;
         self.said_in_step = 0;
