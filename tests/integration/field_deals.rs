@@ -181,29 +181,21 @@ fn pysol_layouts(game: &str, numbers: &[u64]) -> Option<Vec<String>> {
     Some(layouts)
 }
 
-/// Delve's first table of each of `numbers` in `script`: the first number's
-/// deal, then `new N` for each of the others at its first decision. A game
-/// that ends as it is dealt (a Black Hole deal with no first move) ends the
-/// run; the next number starts a run of its own.
+/// Delve's first table of each of `numbers` in one game of `script`: the
+/// first number's deal, then `new N` for each of the others at its first
+/// decision, or at its end where a deal has no move (`--keep-open`).
 fn delve_tables(script: &str, numbers: &[u64]) -> Vec<Table> {
-    let mut tables = Vec::new();
-    while tables.len() < numbers.len() {
-        let rest = &numbers[tables.len()..];
-        let dealt = first_tables(script, rest);
-        assert!(!dealt.is_empty(), "{script} deal {}: no table", rest[0]);
-        tables.extend(dealt);
-    }
-    tables
-}
-
-/// The first table of each deal one run of `delve play` lays, from
-/// `numbers[0]` on, until a game ends.
-fn first_tables(script: &str, numbers: &[u64]) -> Vec<Table> {
     let lines: Vec<String> = numbers[1..].iter().map(|n| format!("new {n}")).collect();
     let input = lines.join("\n") + "\n";
     let output = delve()
         .args(["play", script, "--seed", &numbers[0].to_string()])
-        .args(["--json", "--reveal", "--opt", "lone_option=ask"])
+        .args([
+            "--json",
+            "--reveal",
+            "--keep-open",
+            "--opt",
+            "lone_option=ask",
+        ])
         .write_stdin(input)
         .output()
         .unwrap();
