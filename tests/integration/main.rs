@@ -16,6 +16,7 @@ mod field_deals;
 mod grid;
 mod honest_copies;
 mod honest_hints;
+mod honest_klondike;
 mod hostile;
 mod hostile_files;
 mod imports;
