@@ -31,6 +31,7 @@ fn prompt() -> Prompt {
             .map(|l| Offer {
                 key: (*l).to_string(),
                 label: (*l).to_string(),
+                carries: None,
             })
             .collect(),
     }

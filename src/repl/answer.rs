@@ -122,6 +122,7 @@ mod tests {
                 .map(|l| Offer {
                     key: l.to_string(),
                     label: l.to_string(),
+                    carries: None,
                 })
                 .collect(),
         }
