@@ -126,8 +126,8 @@ pub(crate) fn end(session: &Session, outcome: &Outcome, reveal: bool) -> Value {
 }
 
 /// The script's layout hint, when it has `fn layout`: `layout`, a map of
-/// pile name to `{row, col}` (and `span` when wider than a card) or
-/// `{hidden: true}`, or `layout_error` when the hook failed (the
+/// pile name to `{row, col}` (and `span` when wider than a card, `fan:
+/// "down"` for cards fanned downward) or `{hidden: true}`, or `layout_error` when the hook failed (the
 /// game goes on; a front end lays the piles out its own way).
 fn layout(session: &Session, value: &mut Value) {
     match session.layout() {
@@ -135,13 +135,16 @@ fn layout(session: &Session, value: &mut Value) {
             let spots: Map<String, Value> = spots
                 .iter()
                 .map(|s| {
-                    let place = if s.hidden {
+                    let mut place = if s.hidden {
                         json!({"hidden": true})
                     } else if s.span > 1 {
                         json!({"row": s.row, "col": s.col, "span": s.span})
                     } else {
                         json!({"row": s.row, "col": s.col})
                     };
+                    if s.fan_down && !s.hidden {
+                        place["fan"] = json!("down");
+                    }
                     (s.pile.clone(), place)
                 })
                 .collect();
