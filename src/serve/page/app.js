@@ -144,6 +144,8 @@ function drawOptions(message) {
     button.textContent = `${number}${option.label}`;
     if (carries(option)) {
       button.classList.add("carried");
+      // What it carries where, as the protocol says it (the tests read it).
+      button.dataset.carries = JSON.stringify({ cards: option.cards || [], from: option.from, to: option.to, targets: option.targets || [] });
       carried += 1;
     }
     button.addEventListener("click", () => send(String(option.index)));

@@ -65,7 +65,7 @@ export function markTable(options) {
     }
   }
   for (const node of carry.root.querySelectorAll(".pile[data-pile]")) {
-    const clickable = pileMoves(node.dataset.pile).length > 0;
+    const clickable = madeByClick(pileMoves(node.dataset.pile));
     node.classList.toggle("steppable", clickable);
     if (clickable) node.tabIndex = 0;
   }
@@ -101,6 +101,13 @@ function pileMoves(pile) {
   return carry.options.filter(
     (o) => (o.targets || []).includes(pile) || (o.from === pile && !(o.cards || []).length),
   );
+}
+
+// Whether a click on a pile, with no card taken up, makes these moves (the
+// moves that go there): one move, or several of one card (which a click
+// then asks between); not the moves of several cards, which need the card.
+function madeByClick(moves) {
+  return moves.length > 0 && new Set(moves.map((o) => (o.cards || [])[0])).size === 1;
 }
 
 // Makes the one move, or asks which of several.
@@ -157,8 +164,7 @@ function tap(holder, pile) {
   }
   if (pile) {
     const moves = pileMoves(pile);
-    const one = new Set(moves.map((o) => (o.cards || [])[0]));
-    if (moves.length === 1 || (moves.length > 1 && one.size === 1)) {
+    if (madeByClick(moves)) {
       make(moves, pile);
       return;
     }
