@@ -42,6 +42,7 @@ mod serve;
 mod serve_bounds;
 mod serve_browser;
 mod serve_carrying;
+mod serve_fit;
 mod serve_memory;
 mod serve_phone;
 mod serve_searches;
