@@ -3,6 +3,7 @@
 mod base_calls;
 mod bounds;
 mod browser;
+mod carried_moves;
 mod check;
 mod cli;
 mod comforts;
