@@ -1,7 +1,8 @@
 //! The field's own deal numbers (issue 53), checked against the field's own
 //! tool: fixtures that deal as FreeCell (Microsoft's numbers), Klondike,
 //! Golf and Black Hole (PySolFC's) lay each deal as pysol-cards prints it,
-//! card by card and face by face, over a spread of numbers. CI installs
+//! card by card and face by face, over a spread of numbers; so do the
+//! shipped rulesets that deal them (games/). CI installs
 //! pysol-cards (.ci/run); elsewhere, without it, the comparison is skipped.
 
 use crate::delve;
@@ -23,9 +24,15 @@ struct Dealt {
 
 const MICROSOFT_LAST: u64 = (1 << 31) - 1;
 
-const GAMES: [Dealt; 4] = [
+const GAMES: [Dealt; 5] = [
     Dealt {
         fixture: "tests/scripts/deals/freecell-deal.rhai",
+        pysol: "freecell",
+        spread: &[1..=32_000, 1..=MICROSOFT_LAST],
+        printed: |t| t.columns("column", 8),
+    },
+    Dealt {
+        fixture: "games/freecell.rhai",
         pysol: "freecell",
         spread: &[1..=32_000, 1..=MICROSOFT_LAST],
         printed: |t| t.columns("column", 8),

@@ -7,6 +7,7 @@ mod carried_moves;
 mod check;
 mod cli;
 mod comforts;
+mod copy_search;
 mod custom_cards;
 mod deal_numbers;
 mod declared_moves;

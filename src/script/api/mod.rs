@@ -12,6 +12,7 @@ mod grid;
 mod growth;
 mod lifecycle;
 mod listing;
+mod measures;
 mod moves;
 mod pattern;
 mod patterns;
@@ -102,6 +103,7 @@ pub(crate) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     grid::register(engine, rt);
     lifecycle::register(engine, rt);
     listing::register(engine, rt);
+    measures::register(engine, rt);
     piles::register(engine, rt);
     moves::register(engine, rt);
     patterns::register(engine, rt);
