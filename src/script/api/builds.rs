@@ -152,7 +152,7 @@ fn standard(card: &Card) -> Option<(u8, u8)> {
 
 /// The piles a name stands for: the pile of that name, or else the family
 /// `NAME 1`, `NAME 2`, ... as far as it goes.
-fn piles_named(rt: &dyn Host, names: &[String]) -> Fallible<Vec<usize>> {
+pub(super) fn piles_named(rt: &dyn Host, names: &[String]) -> Fallible<Vec<usize>> {
     let table = rt.table();
     let mut piles = Vec::new();
     for name in names {

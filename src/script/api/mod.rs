@@ -7,6 +7,7 @@
 mod builds;
 mod bulk;
 mod cards;
+mod carries;
 mod grid;
 mod growth;
 mod lifecycle;
@@ -28,6 +29,7 @@ use rhai::{Dynamic, Engine};
 use std::cell::RefCell;
 use std::rc::Rc;
 
+pub(crate) use carries::carried;
 pub(crate) use piles::PileRef;
 
 type Shared<H> = Rc<RefCell<H>>;
