@@ -60,8 +60,8 @@ fn a_freecell_deal_is_proven_winnable_and_its_line_replays_to_the_win() {
     assert!(shown.contains("Game over: win, score 52."), "{shown}");
 }
 
-/// fc-solve's verdict on Microsoft's deal `number` ("winnable" or
-/// "not_winnable"), or `None` where it is not installed (CI must have it).
+/// fc-solve's verdict on Microsoft's deal `number` (`"winnable"` or
+/// `"not_winnable"`), or `None` where it is not installed (CI must have it).
 fn fc_solve(number: u64) -> Option<&'static str> {
     let board = match Command::new("make-microsoft-freecell-board")
         .args(["-t", &number.to_string()])
