@@ -165,19 +165,13 @@ pub(crate) async fn carried(client: &Client, index: u64) -> Option<Carried> {
     Some(serde_json::from_str(&data).unwrap())
 }
 
-/// Every option's index and what it carries, of the decision on the page.
+/// Every option's index and what it carries, of the decision on the page
+/// (read in one request: a patience offers dozens).
 async fn every_carried(client: &Client) -> Vec<(u64, Option<Carried>)> {
-    let buttons = client.find_all(Locator::Css(".option")).await.unwrap();
-    let mut all = Vec::new();
-    for button in buttons {
-        let index = button.attr("data-index").await.unwrap().unwrap();
-        let data = button.attr("data-carries").await.unwrap();
-        all.push((
-            index.parse().unwrap(),
-            data.map(|d| serde_json::from_str(&d).unwrap()),
-        ));
-    }
-    all
+    let script = "return [...document.querySelectorAll('.option')]\
+        .map((b) => [Number(b.dataset.index), b.dataset.carries ? JSON.parse(b.dataset.carries) : null])";
+    let all = client.execute(script, vec![]).await.unwrap();
+    serde_json::from_value(all).unwrap()
 }
 
 /// The index of the option the ruleset's bot takes (the page's Hint).

@@ -6,13 +6,14 @@
 //! page is no wider than the screen, the question and its buttons lie in
 //! the window at the top of the page and where the last move left it (the
 //! table scrolls under them), no mark on a pile covers another's name and
-//! none is cut. A touch screen is not told of number keys, a mouse is. Ten
+//! none is cut; then the Statistics dialog, with the games that ended in it,
+//! fits the phone. A touch screen is not told of number keys, a mouse is. Ten
 //! moves in, each table's text has a contrast of 4.5:1 at least, and its
 //! screenshot is taken: `DELVE_SCREENSHOTS=DIR` writes them into DIR too
 //! (the README's come from `DELVE_SCREENSHOTS=docs/screenshots cargo test
 //! --test integration screenshots`).
 
-use crate::browser::{start, with_browser_on, Screen};
+use crate::browser::{click, start, until, with_browser_on, Screen};
 use crate::serve::Server;
 use fantoccini::Client;
 use serde_json::json;
@@ -159,7 +160,42 @@ fn every_ruleset_fits(screen: Screen) {
             }
         }
         assert!(wrong.is_empty(), "what does not fit:\n{}", wrong.join("\n"));
+        if phone {
+            statistics_fit(client).await;
+        }
     });
+}
+
+/// The Statistics dialog, with the games that ended above in it, as wide
+/// as the phone at most, its table too.
+async fn statistics_fit(client: &Client) {
+    click(client, "#show-stats").await;
+    until(client, ":has(#dialog[open] #dialog-body table)").await;
+    let found = client
+        .execute(
+            "const d = document.getElementById('dialog').getBoundingClientRect(); \
+             const b = document.getElementById('dialog-body'); \
+             return [d.left, d.right, innerWidth, b.scrollWidth - b.clientWidth, \
+                     document.scrollingElement.scrollWidth - innerWidth];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let [left, right, width, table_over, page_over]: [f64; 5] =
+        serde_json::from_value(found).unwrap();
+    assert!(
+        left >= 0.0 && right <= width,
+        "the dialog lies at {left} to {right} on a {width} px phone"
+    );
+    assert!(
+        table_over <= 0.0,
+        "the statistics are {table_over} px wider than the dialog"
+    );
+    assert!(
+        page_over <= 0.0,
+        "the page is {page_over} px wider than the phone"
+    );
+    click(client, "#dialog-close").await;
 }
 
 /// Where the screenshots go: a temporary folder, and `DELVE_SCREENSHOTS`.

@@ -387,16 +387,21 @@ async function showStats() {
     return;
   }
   const table = document.createElement("table");
-  table.innerHTML = "<thead><tr><th>ruleset</th><th>options</th><th>played</th><th>won</th><th>streak (best)</th><th>best score</th></tr></thead>";
+  table.className = "stats";
+  const heads = ["ruleset", "options", "played", "won", "streak (best)", "best score"];
+  table.innerHTML = `<thead><tr>${heads.map((h) => `<th>${h}</th>`).join("")}</tr></thead>`;
   const rows = document.createElement("tbody");
   for (const r of records) {
     const tr = document.createElement("tr");
     const options = Object.entries(r.options || {}).map(([k, v]) => `${k}=${v}`).join(" ");
-    for (const text of [r.game, options, r.played, `${r.won} (${Math.round(100 * r.win_rate)}%)`, `${r.streak} (${r.best_streak})`, r.best_score]) {
+    const cells = [r.game, options, r.played, `${r.won} (${Math.round(100 * r.win_rate)}%)`, `${r.streak} (${r.best_streak})`, r.best_score];
+    cells.forEach((text, i) => {
       const td = document.createElement("td");
       td.textContent = String(text);
+      // On a phone each record is a block, each value under its name.
+      td.dataset.label = heads[i];
       tr.append(td);
-    }
+    });
     rows.append(tr);
   }
   table.append(rows);

@@ -46,6 +46,7 @@ function pile(data, how, badges) {
   const node = make("div", `pile ${how === "cell" ? "cell" : how === "down" ? "fan-down" : ""}`.trim());
   node.dataset.pile = data.name;
   const label = make("div", "pile-name", data.name);
+  label.title = data.name;
   // A cell's marks lie on its card (a cell is one card wide), a pile's
   // beside its name.
   for (const badge of badges) {
@@ -74,7 +75,8 @@ function pile(data, how, badges) {
     }
   }
   if (data.cards.length > 1 && how !== "down") {
-    const count = make("div", "count", `${data.cards.length} cards${down && up.length ? `, ${down} face down` : ""}`);
+    const count = make("div", "count", how === "cell" ? String(data.cards.length) : `${data.cards.length} cards${down && up.length ? `, ${down} face down` : ""}`);
+    count.title = `${data.cards.length} cards`;
     node.append(count);
   }
   node.append(cards);
