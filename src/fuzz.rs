@@ -6,7 +6,8 @@
 
 use crate::game::card::{Card, CardPattern};
 use crate::game::deal::DealFile;
-use crate::game::decision::{Offer, Prompt};
+use crate::game::decision::{Carried, Offer, Prompt};
+use crate::game::table::Table;
 use crate::repl::answer;
 use crate::session::open::GameSpec;
 use crate::transcript::Transcript;
@@ -23,17 +24,37 @@ fn near_text() -> impl Strategy<Value = String> {
     ]
 }
 
-fn prompt() -> Prompt {
-    Prompt {
-        question: "Pick".into(),
-        options: ["7♥ on J♠", "discard 7♥", "give up"]
-            .iter()
-            .map(|l| Offer {
-                key: (*l).to_string(),
-                label: (*l).to_string(),
-            })
-            .collect(),
+/// A prompt whose first two options carry 7♥ from the hand, onto J♠'s
+/// column or into the damage pile, over a table that holds them.
+fn prompt() -> (Prompt, Table) {
+    let carried = |to: &str| Carried {
+        cards: vec!["7♥".into()],
+        from: Some("hand".into()),
+        to: Some(to.into()),
+        targets: vec![to.into()],
+    };
+    let options = [
+        ("7♥ on J♠", Some(carried("column 1"))),
+        ("discard 7♥", Some(carried("damage"))),
+        ("give up", None),
+    ]
+    .into_iter()
+    .map(|(l, carries)| Offer {
+        key: l.to_string(),
+        label: l.to_string(),
+        carries,
+    })
+    .collect();
+    let mut table = Table::default();
+    for (pile, card) in [("hand", "7♥"), ("column 1", "J♠"), ("damage", "2♣")] {
+        let i = table.add_pile(pile, true);
+        table.pile_mut(i).push(card.parse().unwrap());
     }
+    let prompt = Prompt {
+        question: "Pick".into(),
+        options,
+    };
+    (prompt, table)
 }
 
 proptest! {
@@ -59,7 +80,8 @@ proptest! {
 
     #[test]
     fn an_answer_is_an_option_a_mistake_or_nothing(text in near_text()) {
-        let _ = answer::resolve(&text, &prompt());
+        let (prompt, table) = prompt();
+        let _ = answer::resolve(&text, &prompt, &table);
     }
 
     #[test]

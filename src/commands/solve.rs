@@ -9,6 +9,7 @@ use crate::run::solve::{self, Halt, Line, Progress, Solved, Verdict};
 use crate::run::Program;
 use crate::script::cancel::Cancel;
 use crate::script::engine::INTERRUPT;
+use crate::script::shape::Shape;
 use crate::session::{Session, Standing};
 use crate::usage::UsageError;
 use anyhow::{bail, Context, Result};
@@ -57,9 +58,10 @@ pub(crate) fn command(args: &SolveArgs, mut session: Session) -> Result<()> {
         _ => Ok(None),
     };
     let shown_line = written.as_ref().ok().cloned().flatten();
+    let proof = Proof::of(program.ruleset().shape);
     let mut out = anstream::stdout();
     if args.json {
-        writeln!(out, "{}", json(&solved, shown_line.as_deref()))?;
+        writeln!(out, "{}", json(&solved, proof, shown_line.as_deref()))?;
     } else {
         let name = session.ruleset.name();
         write!(
@@ -67,6 +69,7 @@ pub(crate) fn command(args: &SolveArgs, mut session: Session) -> Result<()> {
             "{}",
             words(
                 &solved,
+                proof,
                 name,
                 session.deal.seed,
                 args.line.is_some(),
@@ -145,9 +148,50 @@ fn show(bar: &ProgressBar, progress: &Progress) {
     }
 }
 
+/// What a "not winnable" rests on: the key of a position is the whole
+/// state in a game of positions; in a story it leaves out what the script
+/// keeps in its own variables across a decision (docs/solver.md).
+#[derive(Clone, Copy)]
+enum Proof {
+    WholeState,
+    PilesAndNamedState,
+}
+
+impl Proof {
+    fn of(shape: Shape) -> Proof {
+        match shape {
+            Shape::Positions => Proof::WholeState,
+            Shape::Story => Proof::PilesAndNamedState,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Proof::WholeState => "whole_state",
+            Proof::PilesAndNamedState => "piles_and_named_state",
+        }
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            Proof::WholeState => "a game of positions: each position's key is its whole state",
+            Proof::PilesAndNamedState => {
+                "a story: the proof holds if the ruleset keeps in piles and named state all                  its future depends on, nothing in its own variables across a decision                  (docs/solver.md, \"What a proof rests on\")"
+            }
+        }
+    }
+}
+
 /// The answer in words.
 /// `asked` is whether `--line` was given; `written`, the transcript written.
-fn words(solved: &Solved, game: &str, seed: u64, asked: bool, written: Option<&str>) -> String {
+fn words(
+    solved: &Solved,
+    proof: Proof,
+    game: &str,
+    seed: u64,
+    asked: bool,
+    written: Option<&str>,
+) -> String {
     let stats = &solved.stats;
     let mut text = format!(
         "{game}, seed {seed}, searched by the solver (it reads face-down cards and the rules' random numbers: a player who peeks)\n"
@@ -165,7 +209,10 @@ fn words(solved: &Solved, game: &str, seed: u64, asked: bool, written: Option<&s
             win.outcome.summary
         ),
         (Verdict::NotWinnable, _) => {
-            format!("not winnable: every line was searched\n  {how_far}\n")
+            format!(
+                "not winnable: every line was searched\n  {how_far}\n  it rests on {}\n",
+                proof.words()
+            )
         }
         _ => format!(
             "not known: {}\n  {how_far}\n",
@@ -205,7 +252,7 @@ fn words(solved: &Solved, game: &str, seed: u64, asked: bool, written: Option<&s
 }
 
 /// The answer as one JSON object.
-fn json(solved: &Solved, written: Option<&str>) -> serde_json::Value {
+fn json(solved: &Solved, proof: Proof, written: Option<&str>) -> serde_json::Value {
     let stats = &solved.stats;
     serde_json::json!({
         "verdict": match solved.verdict {
@@ -214,6 +261,7 @@ fn json(solved: &Solved, written: Option<&str>) -> serde_json::Value {
             Verdict::Unknown => "unknown",
         },
         "halted": solved.halted.map(Halt::name),
+        "proof": (solved.verdict == Verdict::NotWinnable).then(|| proof.name()),
         "exhausted": solved.exhausted,
         "win_decisions": solved.win.as_ref().map(|w| w.choices.len()),
         "best_result": solved.best.as_ref().map(|b| b.outcome.result.clone()),

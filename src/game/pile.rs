@@ -173,6 +173,12 @@ impl Pile {
             .collect();
     }
 
+    /// Replaces the content, bottom to top, keeping the memory it had.
+    pub fn refill(&mut self, cards: impl Iterator<Item = Placed>) {
+        self.cards.clear();
+        self.cards.extend(cards);
+    }
+
     /// Puts `card` where another lay, with its facing and place (a world
     /// dealing afresh what the player has not seen).
     pub fn replace_card(&mut self, index: usize, card: Card) -> Card {

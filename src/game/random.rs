@@ -28,6 +28,11 @@ impl Random {
         self.rng.get_word_pos()
     }
 
+    /// Goes to `position` of the same stream (`position` read it), on or back.
+    pub(crate) fn seek(&mut self, position: u128) {
+        self.rng.set_word_pos(position);
+    }
+
     /// A number in `0..n`; `n` must be positive.
     pub(crate) fn below(&mut self, n: usize) -> usize {
         self.rng.random_range(0..n)

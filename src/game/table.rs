@@ -7,6 +7,7 @@ use crate::game::card::Card;
 use crate::game::pile::Pile;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 
 /// A value of the game's state.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -39,8 +40,9 @@ pub struct Table {
     pub state: BTreeMap<String, Value>,
     /// Every card in play (created and not yet retired), with how many of
     /// each: a count, so that creating a card costs the same however many
-    /// there are.
-    live: BTreeMap<Card, usize>,
+    /// there are. Shared between copies until one creates or retires a
+    /// card: a search copies tables far more often than cards come and go.
+    live: Arc<BTreeMap<Card, usize>>,
     /// How many cards were created in the whole game, and how many of them
     /// retired: a game that makes and retires cards at every turn is bounded
     /// by the first, and the second lets a reader trace every card.
@@ -79,8 +81,9 @@ impl Table {
 
     /// Records new cards as part of the game; the caller puts them in a pile.
     pub fn create(&mut self, cards: &[Card]) {
+        let live = Arc::make_mut(&mut self.live);
         for card in cards {
-            *self.live.entry(card.clone()).or_insert(0) += 1;
+            *live.entry(card.clone()).or_insert(0) += 1;
             self.props_size += card.props_size();
         }
         self.made += cards.len();
@@ -88,11 +91,12 @@ impl Table {
 
     /// Takes a card out of play for good; the caller has taken it off its pile.
     pub fn retire(&mut self, card: &Card) {
-        if let Some(n) = self.live.get_mut(card) {
+        let live = Arc::make_mut(&mut self.live);
+        if let Some(n) = live.get_mut(card) {
             self.props_size -= card.props_size();
             *n -= 1;
             if *n == 0 {
-                self.live.remove(card);
+                live.remove(card);
             }
         }
         self.retired += 1;
@@ -116,6 +120,47 @@ impl Table {
     /// How many cards were retired.
     pub fn retired_count(&self) -> usize {
         self.retired
+    }
+
+    /// Whether `other` is this table but for where its cards lie: the same
+    /// piles (names and facings, in order), named state and cards in play.
+    pub(crate) fn same_frame(&self, other: &Table) -> bool {
+        self.made == other.made
+            && self.retired == other.retired
+            && self.props_size == other.props_size
+            && self.piles.len() == other.piles.len()
+            && self
+                .piles
+                .iter()
+                .zip(&other.piles)
+                .all(|(a, b)| a.face_up == b.face_up && a.name == b.name)
+            && self.state == other.state
+            && (Arc::ptr_eq(&self.live, &other.live) || self.live == other.live)
+    }
+
+    /// This table with every pile emptied: what `same_frame` compares.
+    pub(crate) fn frame(&self) -> Table {
+        Table {
+            piles: self
+                .piles
+                .iter()
+                .map(|p| Pile::new(&p.name, p.face_up))
+                .collect(),
+            state: self.state.clone(),
+            live: self.live.clone(),
+            made: self.made,
+            retired: self.retired,
+            props_size: self.props_size,
+        }
+    }
+
+    /// Becomes `frame` (a table's `frame()`), unless it is that already
+    /// but for its cards: each pile is then left as it is, for the caller
+    /// to refill.
+    pub(crate) fn set_frame(&mut self, frame: &Table) {
+        if !self.same_frame(frame) {
+            self.clone_from(frame);
+        }
     }
 
     /// Checks that the piles hold exactly the cards in play: none lost, none

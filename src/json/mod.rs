@@ -145,7 +145,12 @@ impl Conversation {
                 messages.push(if v2 {
                     wire::prompt(session, prompt, self.settings.reveal)
                 } else {
-                    json!({"type": "prompt", "question": prompt.question, "options": prompt.options})
+                    let options: Vec<Value> = prompt
+                        .options
+                        .iter()
+                        .map(|o| json!({"key": o.key, "label": o.label}))
+                        .collect();
+                    json!({"type": "prompt", "question": prompt.question, "options": options})
                 });
                 self.options.clone_from(&prompt.options);
             }

@@ -147,6 +147,7 @@ mod tests {
             .map(|(k, l)| Offer {
                 key: (*k).into(),
                 label: (*l).into(),
+                carries: None,
             })
             .collect()
     }

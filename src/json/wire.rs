@@ -4,7 +4,7 @@
 //! unless the client asked to see everything (`--reveal`).
 
 use crate::game::card::{Card, Prop};
-use crate::game::decision::Prompt;
+use crate::game::decision::{Offer, Prompt};
 use crate::game::pile::Placed;
 use crate::game::table::{Table, Value as StateValue};
 use crate::run::{Event, Outcome};
@@ -78,7 +78,7 @@ pub(crate) fn prompt(session: &Session, prompt: &Prompt, reveal: bool) -> Value 
         .options
         .iter()
         .enumerate()
-        .map(|(index, o)| json!({"index": index, "key": o.key, "label": o.label}))
+        .map(|(index, o)| option(index, o))
         .collect();
     let mut value = json!({
         "type": "prompt",
@@ -91,6 +91,21 @@ pub(crate) fn prompt(session: &Session, prompt: &Prompt, reveal: bool) -> Value 
     layout(session, &mut value);
     status(session, &mut value);
     faces(session, &mut value);
+    value
+}
+
+/// An option of a prompt: its index, key and label, and what it carries
+/// where when it moves cards: `cards`, `from`, `to` and `targets`, each
+/// only when there is one.
+fn option(index: usize, offer: &Offer) -> Value {
+    let mut value = json!({"index": index, "key": offer.key, "label": offer.label});
+    if let Some(carried) = &offer.carries {
+        if let (Value::Object(value), Ok(Value::Object(carried))) =
+            (&mut value, serde_json::to_value(carried))
+        {
+            value.extend(carried);
+        }
+    }
     value
 }
 
@@ -111,8 +126,8 @@ pub(crate) fn end(session: &Session, outcome: &Outcome, reveal: bool) -> Value {
 }
 
 /// The script's layout hint, when it has `fn layout`: `layout`, a map of
-/// pile name to `{row, col}` (and `span` when wider than a card) or
-/// `{hidden: true}`, or `layout_error` when the hook failed (the
+/// pile name to `{row, col}` (and `span` when wider than a card, `fan:
+/// "down"` for cards fanned downward) or `{hidden: true}`, or `layout_error` when the hook failed (the
 /// game goes on; a front end lays the piles out its own way).
 fn layout(session: &Session, value: &mut Value) {
     match session.layout() {
@@ -120,13 +135,16 @@ fn layout(session: &Session, value: &mut Value) {
             let spots: Map<String, Value> = spots
                 .iter()
                 .map(|s| {
-                    let place = if s.hidden {
+                    let mut place = if s.hidden {
                         json!({"hidden": true})
                     } else if s.span > 1 {
                         json!({"row": s.row, "col": s.col, "span": s.span})
                     } else {
                         json!({"row": s.row, "col": s.col})
                     };
+                    if s.fan_down && !s.hidden {
+                        place["fan"] = json!("down");
+                    }
                     (s.pile.clone(), place)
                 })
                 .collect();

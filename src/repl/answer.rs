@@ -1,10 +1,14 @@
 //! Reading a person's answer to a prompt: an option's number, its label, its
 //! key, or the first whole words of its label when they fit no other option
 //! (`discard` for `discard 7♥`, never `d` nor a word from the middle).
-//! Cards may be typed in ASCII (`7h` for `7♥`).
+//! Cards may be typed in ASCII (`7h` for `7♥`). Where the options say what
+//! they carry, a move may be typed as its card and where it goes
+//! (`carry.rs`: `8c 9h`, `8c foundation`).
 
+use super::carry::{self, Carry};
 use crate::game::card::CardPattern;
 use crate::game::decision::Prompt;
+use crate::game::table::Table;
 
 /// What an answer names: an option, a mistake to explain, or nothing (so the
 /// input may be a command).
@@ -15,7 +19,8 @@ pub(crate) enum Answer {
     Nothing,
 }
 
-pub(crate) fn resolve(input: &str, prompt: &Prompt) -> Answer {
+/// What `input` answers to `prompt`, asked over `table`.
+pub(crate) fn resolve(input: &str, prompt: &Prompt, table: &Table) -> Answer {
     let input = input.trim();
     let count = prompt.options.len();
     if let Ok(number) = input.parse::<usize>() {
@@ -49,6 +54,10 @@ pub(crate) fn resolve(input: &str, prompt: &Prompt) -> Answer {
     if let [only] = keyed.as_slice() {
         return Answer::Option(*only);
     }
+    let carried = carry::resolve(input, prompt, table);
+    if let Carry::Option(index) = carried {
+        return Answer::Option(index);
+    }
     // A lone letter is too easily typed by mistake to stand for a label's
     // first word (`a` for `A♦ on J♣`); a key or a whole label it may be.
     if input.chars().count() < 2 {
@@ -58,20 +67,37 @@ pub(crate) fn resolve(input: &str, prompt: &Prompt) -> Answer {
         .filter(|&i| forms.iter().any(|f| starts_with_words(&labels[i], f)))
         .collect();
     match matching.as_slice() {
-        [] => Answer::Nothing,
+        // A card alone that is the first word of one label is that
+        // option, as it always was (`2h` for `2♥ on J♥` beside `discard
+        // 2♥`); a card whose moves no label's first words tell apart is
+        // asked back with all of them.
+        [] => match carried {
+            Carry::Several(several) => Answer::Mistake(fits_several(input, prompt, &several, true)),
+            Carry::Nowhere(why) => Answer::Mistake(why),
+            Carry::NotOne | Carry::Option(_) => Answer::Nothing,
+        },
         [only] => Answer::Option(*only),
-        several => {
-            let names: Vec<String> = several
-                .iter()
-                .map(|&i| format!("{}. {}", i + 1, prompt.options[i].label))
-                .collect();
-            Answer::Mistake(format!(
-                "`{input}` fits {} options ({}): type its number or more of its label",
-                several.len(),
-                names.join(", ")
-            ))
-        }
+        several => Answer::Mistake(fits_several(input, prompt, several, false)),
     }
+}
+
+/// An answer that fits several options, asked back with each of them;
+/// `carried`: a card that several moves carry.
+fn fits_several(input: &str, prompt: &Prompt, several: &[usize], carried: bool) -> String {
+    let names: Vec<String> = several
+        .iter()
+        .map(|&i| format!("{}. {}", i + 1, prompt.options[i].label))
+        .collect();
+    format!(
+        "`{input}` fits {} options ({}): type its number{}",
+        several.len(),
+        names.join(", "),
+        if carried {
+            ", more of its label, or its card and where it goes (`8c 9h`, `8c column 3`)"
+        } else {
+            " or more of its label"
+        }
+    )
 }
 
 /// Whether `label` begins with the words of `typed`, each whole, or a
@@ -114,6 +140,10 @@ mod tests {
     use super::*;
     use crate::game::decision::Offer;
 
+    fn read(input: &str, prompt: &Prompt) -> Answer {
+        resolve(input, prompt, &Table::default())
+    }
+
     fn prompt(labels: &[&str]) -> Prompt {
         Prompt {
             question: "Play a card".into(),
@@ -122,6 +152,7 @@ mod tests {
                 .map(|l| Offer {
                     key: l.to_string(),
                     label: l.to_string(),
+                    carries: None,
                 })
                 .collect(),
         }
@@ -130,10 +161,10 @@ mod tests {
     #[test]
     fn a_number_picks_that_option_counting_from_one() {
         let p = prompt(&["7♥ on J♠", "discard 7♥"]);
-        assert_eq!(resolve("2", &p), Answer::Option(1));
-        assert_eq!(resolve(" 1 ", &p), Answer::Option(0));
+        assert_eq!(read("2", &p), Answer::Option(1));
+        assert_eq!(read(" 1 ", &p), Answer::Option(0));
         assert_eq!(
-            resolve("3", &p),
+            read("3", &p),
             Answer::Mistake("there is no option 3: choose 1 to 2".into())
         );
     }
@@ -141,29 +172,29 @@ mod tests {
     #[test]
     fn a_label_or_its_first_whole_words_pick_it() {
         let p = prompt(&["7♥ on J♠", "7♥ on Q♠", "discard 7♥"]);
-        assert_eq!(resolve("discard 7♥", &p), Answer::Option(2));
-        assert_eq!(resolve("DISCARD", &p), Answer::Option(2));
-        assert_eq!(resolve("7h on qs", &p), Answer::Option(1));
-        assert_eq!(resolve("7h  on   qs", &p), Answer::Option(1));
-        assert_eq!(resolve("discard 7", &p), Answer::Option(2));
+        assert_eq!(read("discard 7♥", &p), Answer::Option(2));
+        assert_eq!(read("DISCARD", &p), Answer::Option(2));
+        assert_eq!(read("7h on qs", &p), Answer::Option(1));
+        assert_eq!(read("7h  on   qs", &p), Answer::Option(1));
+        assert_eq!(read("discard 7", &p), Answer::Option(2));
         let equip = prompt(&["equip K♦ (left hand)", "equip K♦ (right hand)"]);
-        assert_eq!(resolve("equip kd left", &equip), Answer::Option(0));
-        assert_eq!(resolve("equip kd (right", &equip), Answer::Option(1));
+        assert_eq!(read("equip kd left", &equip), Answer::Option(0));
+        assert_eq!(read("equip kd (right", &equip), Answer::Option(1));
     }
 
     #[test]
     fn a_letter_or_a_word_from_the_middle_picks_nothing() {
         let p = prompt(&["store a potion", "drink a potion", "discard 7♥"]);
-        assert_eq!(resolve("s", &p), Answer::Nothing);
+        assert_eq!(read("s", &p), Answer::Nothing);
         let cards = prompt(&["A♦ on J♣", "K♦", "discard 7♥"]);
-        assert_eq!(resolve("a", &cards), Answer::Nothing);
-        assert_eq!(resolve("k", &cards), Answer::Nothing);
-        assert_eq!(resolve("kd", &cards), Answer::Option(1));
-        assert_eq!(resolve("disc", &p), Answer::Nothing);
-        assert_eq!(resolve("discard 7♥ now", &p), Answer::Nothing);
-        assert_eq!(resolve("potion", &p), Answer::Nothing);
+        assert_eq!(read("a", &cards), Answer::Nothing);
+        assert_eq!(read("k", &cards), Answer::Nothing);
+        assert_eq!(read("kd", &cards), Answer::Option(1));
+        assert_eq!(read("disc", &p), Answer::Nothing);
+        assert_eq!(read("discard 7♥ now", &p), Answer::Nothing);
+        assert_eq!(read("potion", &p), Answer::Nothing);
         assert_eq!(
-            resolve("7", &p),
+            read("7", &p),
             Answer::Mistake("there is no option 7: choose 1 to 3".into())
         );
     }
@@ -171,7 +202,7 @@ mod tests {
     #[test]
     fn an_ambiguous_answer_names_the_options_it_fits() {
         let p = prompt(&["7♥ on J♠", "7♥ on Q♠", "discard 7♥"]);
-        let Answer::Mistake(message) = resolve("7h", &p) else {
+        let Answer::Mistake(message) = read("7h", &p) else {
             panic!()
         };
         assert!(
@@ -185,13 +216,13 @@ mod tests {
         let mut p = prompt(&["move north", "move east"]);
         p.options[0].key = "n".into();
         p.options[1].key = "e".into();
-        assert_eq!(resolve("e", &p), Answer::Option(1));
-        assert_eq!(resolve("N", &p), Answer::Option(0));
+        assert_eq!(read("e", &p), Answer::Option(1));
+        assert_eq!(read("N", &p), Answer::Option(0));
     }
 
     #[test]
     fn input_that_fits_no_label_is_left_to_the_commands() {
         let p = prompt(&["delve deeper", "turn back"]);
-        assert_eq!(resolve("undo", &p), Answer::Nothing);
+        assert_eq!(read("undo", &p), Answer::Nothing);
     }
 }

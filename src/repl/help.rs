@@ -55,7 +55,11 @@ pub(crate) fn help(topic: Option<&str>) -> String {
         let mut text = String::from(
             "Answer a question with the option's number, its label, or its first whole \
              words when no other label starts with them (cards may be typed as 7h, TD, \
-             QS). Tab completes labels, commands, games and file names.\n\
+             QS). Where a move carries a card, type the card and where it goes: the card it \
+             goes onto (8c 9h) or words of the pile's name (8c foundation, 8c cell, 8c \
+             column 3), or the card alone when it has one move; when that fits several \
+             moves, delve lists them and asks. Tab completes labels, commands, games and \
+             file names.\n\
              Commands (`help COMMAND` tells more):\n",
         );
         let lines: Vec<String> = COMMANDS.iter().map(line).collect();

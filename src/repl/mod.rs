@@ -3,6 +3,7 @@
 //! transcript (`delve replay`), so tests see exactly what a person sees.
 
 pub(crate) mod answer;
+mod carry;
 pub(crate) mod command;
 mod games;
 pub(crate) mod help;
@@ -259,8 +260,12 @@ impl<'a> Repl<'a> {
         if line.is_empty() {
             return Ok(true);
         }
-        if let Some(prompt) = self.session.as_ref().and_then(Session::prompt) {
-            match answer::resolve(line, prompt) {
+        let asked = self
+            .session
+            .as_ref()
+            .and_then(|s| Some((s.prompt()?, s.table())));
+        if let Some((prompt, table)) = asked {
+            match answer::resolve(line, prompt, table) {
                 Answer::Option(index) => {
                     let label = prompt.options[index].label.clone();
                     return self.choose(index, &label).map(|()| true);

@@ -11,7 +11,7 @@ mod solver;
 use super::Runtime;
 use super::{Answerer, BotChoice, Event, Link, Reply, Request, Stop};
 use crate::game::decision::{Offer, Prompt};
-use crate::script::api::text_of;
+use crate::script::api::{carried, text_of};
 use crate::script::error::{passes_through, ErrorKind, HostFault};
 use crate::script::host::{fault, halt, limit, Asked, BotFn, Fallible, Host, Mode};
 use crate::script::limits::{MAX_OPTIONS, MAX_TEXT};
@@ -177,9 +177,11 @@ pub(crate) fn build_prompt(
         let key = field("key").unwrap_or_else(|| label.clone());
         // The label first: a key that defaults to it is the same text.
         let label = short("an option label", label)?;
+        let carries = carried(&*rt.borrow(), option)?;
         options.push(Offer {
             key: short("an option key", key)?,
             label,
+            carries,
         });
     }
     let question = short("a question", asked.question.to_string())?;

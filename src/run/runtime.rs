@@ -7,11 +7,13 @@
 mod aside;
 mod history;
 mod hosting;
+mod packed;
 mod position;
 mod snapshot;
 mod world_copy;
 
 pub(crate) use history::History;
+pub(crate) use packed::{Packed, Packer};
 pub(crate) use snapshot::Snapshot;
 pub(crate) use world_copy::{Position, Unseen};
 
@@ -40,6 +42,10 @@ pub struct Runtime {
     /// The deal's seed: a ruleset with deal numbers deals that number.
     seed: u64,
     shuffles: usize,
+    /// The group of each shuffle so far: shuffles that mixed face-down
+    /// cards of earlier ones share their group, as what the player can not
+    /// tell apart (`world_copy.rs`).
+    shuffle_groups: Vec<usize>,
     options: rhai::Map,
     /// Choices to replay, and how many have been used.
     replay: Vec<Choice>,
@@ -110,6 +116,7 @@ impl Runtime {
             deal: None,
             seed: 0,
             shuffles: 0,
+            shuffle_groups: Vec::new(),
             options: rhai::Map::new(),
             replay: Vec::new(),
             replayed: 0,

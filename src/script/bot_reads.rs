@@ -3,7 +3,10 @@
 //! that replaces a function the bot calls, itself or through the functions
 //! it calls, is played by a bot whose judgement was made for the rule it
 //! replaced. `sim` and `check` say so, and point to the mc bot, which plays
-//! every rule as written. The calls are read from the compiled program:
+//! every rule as written. A function of the bot's own part (a file with
+//! no rule in it, as `NAME/bot.rhai`) is its judgement, not a rule: a
+//! variant that replaces one teaches the bot its rule, and is not told.
+//! The calls are read from the compiled program:
 //! each function's calls by name, its method calls, and the functions it
 //! names as text or as a function pointer (`Fn("name")`, a closure).
 
@@ -51,9 +54,17 @@ pub(crate) fn replaced_rules_read(ast: &AST, functions: &[(String, RuleFn)]) -> 
             }
         }
     }
+    // The bot's file holds no rule: it is the bot's own part.
+    let bot_part = !functions.iter().any(|(file, f)| {
+        (file == bot_in || f.replaces.as_ref() == Some(bot_in))
+            && ENTRIES.contains(&f.name.as_str())
+    });
     let mut readings = Vec::new();
     for (file, f) in functions {
         if f.replaces.is_none() || !seen.contains(f.name.as_str()) || f.name == bot.name {
+            continue;
+        }
+        if bot_part && f.replaces.as_ref() == Some(bot_in) {
             continue;
         }
         let mut path = vec![f.name.clone()];
@@ -74,6 +85,10 @@ pub(crate) fn replaced_rules_read(ast: &AST, functions: &[(String, RuleFn)]) -> 
     readings.dedup_by(|a, b| a.function == b.function);
     readings
 }
+
+/// The functions a ruleset's game starts from, in either shape: a file
+/// that defines one holds rules.
+const ENTRIES: [&str; 4] = ["play", "setup", "options", "apply"];
 
 /// Each script function's name, with the names it calls or points to.
 fn calls(ast: &AST) -> BTreeMap<String, BTreeSet<String>> {
@@ -122,25 +137,37 @@ mod tests {
     /// A base and a variant's functions, merged as a ruleset is: the
     /// variant's replace the base's of the same name.
     fn readings(base: &str, variant: &str) -> Vec<Reading> {
+        in_files(&[("base.rhai", base)], variant)
+    }
+
+    /// The base's files (each a name and its text: a rulebook and its
+    /// parts), then the variant's, merged as a ruleset is: the variant's
+    /// functions replace the base's of the same name.
+    fn in_files(base: &[(&str, &str)], variant: &str) -> Vec<Reading> {
         let engine = rhai::Engine::new();
-        let base_ast = engine.compile(base).unwrap();
+        let mut ast = AST::empty();
+        let mut functions: Vec<(String, RuleFn)> = Vec::new();
+        for (file, text) in base {
+            let file_ast = engine.compile(text).unwrap();
+            functions.extend(
+                rule_functions(&file_ast, text)
+                    .into_iter()
+                    .map(|f| ((*file).to_string(), f)),
+            );
+            ast = ast.merge(&file_ast);
+        }
         let variant_ast = engine.compile(variant).unwrap();
-        let mut functions: Vec<(String, RuleFn)> = rule_functions(&base_ast, base)
-            .into_iter()
-            .map(|f| ("base.rhai".to_string(), f))
-            .collect();
         for mut f in rule_functions(&variant_ast, variant) {
             let arity = f.params.len();
             if let Some(at) = functions
                 .iter()
                 .position(|(_, g)| g.name == f.name && g.params.len() == arity)
             {
-                f.replaces = Some("base.rhai".into());
-                functions.remove(at);
+                f.replaces = Some(functions.remove(at).0);
             }
             functions.push(("house.rhai".into(), f));
         }
-        replaced_rules_read(&base_ast.merge(&variant_ast), &functions)
+        replaced_rules_read(&ast.merge(&variant_ast), &functions)
     }
 
     const BASE: &str = "
@@ -183,5 +210,19 @@ mod tests {
         let found = readings(base, "fn pick(o) { 1 }");
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].path, ["bot", "pick"]);
+    }
+
+    #[test]
+    fn a_variant_that_replaces_a_function_of_the_bots_own_part_teaches_the_bot() {
+        let rules = "fn setup() {}\nfn fits(c, u) { c + 1 == u }\nfn options() { [] }";
+        let bot = "fn rate(m) { if lies_well(m) { 0 } else { 1 } }\nfn lies_well(m) { fits(m, m) }";
+        let files = [("base.rhai", rules), ("base/bot.rhai", bot)];
+        // The bot's own judgement, replaced: the variant taught it.
+        assert_eq!(in_files(&files, "fn lies_well(m) { false }"), []);
+        // A rule the bot reads, replaced: told, as before.
+        let found = in_files(&files, "fn fits(c, u) { c == u }");
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].path, ["rate", "lies_well", "fits"]);
+        assert_eq!(found[0].bot_in, "base/bot.rhai");
     }
 }

@@ -145,6 +145,9 @@ pub(crate) trait Host: 'static {
     /// Shuffles `cards` as the next shuffle of the game (a deal file may fix
     /// its top); which shuffle of the game it was, counted from 0.
     fn shuffle(&mut self, cards: &mut Vec<Card>, pile: &str) -> anyhow::Result<usize>;
+    /// Shuffle `nth` mixed face-down cards that earlier shuffles placed:
+    /// what the player can not tell apart now spans them all.
+    fn link_shuffles(&mut self, _nth: usize, _earlier: &[usize]) {}
     fn option(&self, name: &str) -> Option<&Dynamic>;
     fn option_names(&self) -> Vec<String>;
     /// Whether the script may see this card now: not face down while a bot decides.

@@ -1,8 +1,10 @@
 //! A ruleset's layout hint: `fn layout()` may give, for some piles, the row
 //! and column where a front end that draws the table should put them (a
 //! maze's rooms as a grid), how many columns a pile spans (a monster with
-//! its attack fanned beneath it), or `()` for a pile not drawn at all (one
-//! the rules only use while setting up). It is a hint: a front end lays out
+//! its attack fanned beneath it), whether its cards fan downward (`fan:
+//! "down"`: a patience column, each card partly covering the one before),
+//! or `()` for a pile not drawn at all (one the rules only use while
+//! setting up). It is a hint: a front end lays out
 //! the piles it does not name in its own way, and a text front end ignores
 //! it. It is bounded as the other hooks a page shows are: it names only
 //! piles on the table when it is read (so no more than a table holds, each
@@ -23,13 +25,15 @@ pub(crate) const MAX_SPAN: i64 = 16;
 
 /// Where one pile goes: its row and column, from 0 at the top left, and how
 /// many columns it spans (1: one card, its top one; more: its cards fanned);
-/// or nowhere, when `hidden`.
+/// whether its cards fan downward, each showing the top of the one under it
+/// (`fan_down`); or nowhere, when `hidden`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spot {
     pub pile: String,
     pub row: u8,
     pub col: u8,
     pub span: u8,
+    pub fan_down: bool,
     pub hidden: bool,
 }
 
@@ -43,7 +47,7 @@ pub(crate) fn read(value: &Dynamic, origin: &str, table: &Table) -> Result<Layou
     let wrong = |why: String| {
         ScriptError::new(
             ErrorKind::Runtime,
-            format!("{origin}: layout() {why}; it returns a map of pile name to #{{row: R, col: C}} (from 0 to {MAX_CELL}, with `span: N` columns, 1 to {MAX_SPAN}), or to () for a pile not drawn"),
+            format!("{origin}: layout() {why}; it returns a map of pile name to #{{row: R, col: C}} (from 0 to {MAX_CELL}, with `span: N` columns, 1 to {MAX_SPAN}, and `fan: \"down\"` for cards fanned downward), or to () for a pile not drawn"),
         )
     };
     let Some(map) = value.read_lock::<rhai::Map>() else {
@@ -72,6 +76,7 @@ pub(crate) fn read(value: &Dynamic, origin: &str, table: &Table) -> Result<Layou
                 row: 0,
                 col: 0,
                 span: 1,
+                fan_down: false,
                 hidden: true,
             });
             continue;
@@ -91,7 +96,7 @@ pub(crate) fn read(value: &Dynamic, origin: &str, table: &Table) -> Result<Layou
         };
         if let Some(key) = place
             .keys()
-            .find(|k| !matches!(k.as_str(), "row" | "col" | "span"))
+            .find(|k| !matches!(k.as_str(), "row" | "col" | "span" | "fan"))
         {
             return Err(wrong(format!("gave `{pile}` an unknown key `{key}`")));
         }
@@ -104,11 +109,24 @@ pub(crate) fn read(value: &Dynamic, origin: &str, table: &Table) -> Result<Layou
                 .and_then(|n| u8::try_from(n).ok())
                 .ok_or_else(|| wrong(format!("gave `{pile}` the span {n}")))?,
         };
+        let fan_down = match place.get("fan") {
+            None => false,
+            Some(fan) => match fan.read_lock::<rhai::ImmutableString>() {
+                Some(way) if way.as_str() == "down" => true,
+                _ => {
+                    let shown: String = fan.to_string().chars().take(MAX_NAME).collect();
+                    return Err(wrong(format!(
+                        "gave `{pile}` the fan `{shown}`: the one way a pile fans is \"down\""
+                    )));
+                }
+            },
+        };
         layout.push(Spot {
             pile: pile.to_string(),
             row: cell("row")?,
             col: cell("col")?,
             span,
+            fan_down,
             hidden: false,
         });
     }
@@ -208,6 +226,22 @@ mod tests {
         let error = read(&Dynamic::from_map(m), "x.rhai", &table()).unwrap_err();
         assert!(
             error.message.contains("gave `A1` the span 0"),
+            "{}",
+            error.message
+        );
+
+        let mut column = place(1, 0).cast::<rhai::Map>();
+        column.insert("fan".into(), "down".into());
+        let mut m = rhai::Map::new();
+        m.insert("A1".into(), Dynamic::from_map(column.clone()));
+        let layout = read(&Dynamic::from_map(m), "x.rhai", &table()).unwrap();
+        assert!(layout[0].fan_down);
+        column.insert("fan".into(), "up".into());
+        let mut m = rhai::Map::new();
+        m.insert("A1".into(), Dynamic::from_map(column));
+        let error = read(&Dynamic::from_map(m), "x.rhai", &table()).unwrap_err();
+        assert!(
+            error.message.contains("gave `A1` the fan `up`"),
             "{}",
             error.message
         );

@@ -14,9 +14,10 @@ pub(crate) use build::{Build, Runs};
 use rhai::{Array, Dynamic, Map};
 
 /// The keys of a move kind's map, besides a build's (`build.rs`).
-const KIND_KEYS: [&str; 12] = [
+const KIND_KEYS: [&str; 13] = [
     "cards",
     "onto",
+    "into",
     "fits",
     "value",
     "target_value",
@@ -39,6 +40,9 @@ pub struct MoveKind {
     /// Where its card comes from; none: a move with no card (giving up).
     pub sources: Vec<Source>,
     pub onto: Option<Onto>,
+    /// The one pile its card goes into, where it goes onto no target (a
+    /// discard onto the damage pile): what a front end shows it carried to.
+    pub into: Option<String>,
     /// What the card must fit, by how many cards the target's stack holds:
     /// the first entry for an empty stack, and so on; past the last, none.
     pub fits: Vec<Fit>,
@@ -143,10 +147,18 @@ impl MoveKind {
         if onto.is_some() && sources.is_empty() {
             return Err("a move `onto` a pile needs `cards` to put there".into());
         }
+        let into = text(map, "into")?;
+        if into.is_some() && (onto.is_some() || sources.is_empty()) {
+            return Err(
+                "`into` names the one pile a move's `cards` go into, where it goes `onto` none"
+                    .into(),
+            );
+        }
         let kind = MoveKind {
             name: name.to_string(),
             sources,
             onto,
+            into,
             fits,
             value: text(map, "value")?,
             target_value: text(map, "target_value")?,

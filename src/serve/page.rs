@@ -1,7 +1,8 @@
 //! The page, built into the binary: plain HTML, CSS and JavaScript modules
 //! (`app.js` plays the game with the server, `start.js` starts one or takes
 //! up an unfinished one, `common.js` is what both use, `table.js` lays out
-//! the piles, `cards.js` draws each card as SVG) with no build step, which
+//! the piles, `fit.js` sizes the cards to the room, `carry.js` moves them
+//! by drags and clicks, `cards.js` draws each card as SVG) with no build step, which
 //! loads nothing from anywhere but this server (the
 //! Content-Security-Policy says so to the browser as well).
 
@@ -14,6 +15,8 @@ const SCRIPT: &str = include_str!("page/app.js");
 const START: &str = include_str!("page/start.js");
 const COMMON: &str = include_str!("page/common.js");
 const TABLE: &str = include_str!("page/table.js");
+const FIT: &str = include_str!("page/fit.js");
+const CARRY: &str = include_str!("page/carry.js");
 const CARDS: &str = include_str!("page/cards.js");
 const STYLE: &str = include_str!("page/style.css");
 
@@ -41,6 +44,14 @@ pub(crate) async fn common() -> Response {
 
 pub(crate) async fn table() -> Response {
     asset(TABLE, "text/javascript; charset=utf-8")
+}
+
+pub(crate) async fn fit() -> Response {
+    asset(FIT, "text/javascript; charset=utf-8")
+}
+
+pub(crate) async fn carry() -> Response {
+    asset(CARRY, "text/javascript; charset=utf-8")
 }
 
 pub(crate) async fn cards() -> Response {

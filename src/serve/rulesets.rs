@@ -7,6 +7,7 @@
 use crate::json::wire;
 use crate::run::Program;
 use crate::script::catalog;
+use crate::script::declare::LONE_OPTION;
 use crate::usage::UsageError;
 use anyhow::Result;
 use serde_json::{json, Value};
@@ -61,16 +62,24 @@ impl Rulesets {
     }
 }
 
-/// One ruleset as the page lists it; a broken one says why.
+/// One ruleset as the page lists it, with the options of the game (not
+/// the host's `lone_option`, which is how delve asks, not a rule: the
+/// ruleset's own default stands); a broken one says why.
 fn entry(name: &str) -> Value {
     match Program::load_named(name) {
         Ok(program) => {
             let declared = &program.ruleset().declared;
+            let specs: Vec<Value> = declared
+                .options
+                .iter()
+                .filter(|spec| spec.name != LONE_OPTION)
+                .map(wire::option_spec)
+                .collect();
             json!({
                 "name": name,
                 "title": declared.title,
                 "about": declared.about,
-                "option_specs": declared.options.iter().map(wire::option_spec).collect::<Vec<_>>(),
+                "option_specs": specs,
             })
         }
         Err(error) => json!({"name": name, "error": format!("{error:#}")}),

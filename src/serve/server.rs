@@ -110,6 +110,8 @@ fn routes(app: Arc<App>) -> Router {
         .route("/start.js", get(page::start))
         .route("/common.js", get(page::common))
         .route("/table.js", get(page::table))
+        .route("/fit.js", get(page::fit))
+        .route("/carry.js", get(page::carry))
         .route("/cards.js", get(page::cards))
         .route("/style.css", get(page::style))
         .route("/rulesets", get(requests::rulesets))

@@ -79,6 +79,8 @@ pub(crate) fn driver() -> Option<Driver> {
 pub(crate) enum Screen {
     /// A desktop window.
     Desktop,
+    /// A desktop window whose page is this wide and high, in px.
+    Window(u32, u32),
     /// A touch phone this many px wide.
     Phone(u32),
 }
@@ -101,6 +103,7 @@ pub(crate) async fn browser(driver: &Driver, screen: Screen) -> Client {
     let mut options = json!({"binary": CHROMIUM});
     match screen {
         Screen::Desktop => args.push("--window-size=1100,1000"),
+        Screen::Window(..) => {}
         Screen::Phone(width) => {
             options["mobileEmulation"] = json!({"deviceMetrics":
                 {"width": width, "height": 844, "pixelRatio": 2.0, "touch": true}});
@@ -111,11 +114,35 @@ pub(crate) async fn browser(driver: &Driver, screen: Screen) -> Client {
     let serde_json::Value::Object(capabilities) = capabilities else {
         unreachable!()
     };
-    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
         .capabilities(capabilities)
         .connect(&format!("http://127.0.0.1:{}", driver.port))
         .await
-        .expect("a Chromium session")
+        .expect("a Chromium session");
+    if let Screen::Window(width, height) = screen {
+        page_size(&client, width, height).await;
+    }
+    client
+}
+
+/// Sizes the window so that its page is `width` by `height`: the window's
+/// own frame (which a headless window has too) measured and added.
+async fn page_size(client: &Client, width: u32, height: u32) {
+    client.set_window_size(width, height).await.unwrap();
+    let inner = client
+        .execute("return [innerWidth, innerHeight]", vec![])
+        .await
+        .unwrap();
+    let (inner_width, inner_height): (u32, u32) = serde_json::from_value(inner).unwrap();
+    client
+        .set_window_size(2 * width - inner_width, 2 * height - inner_height)
+        .await
+        .unwrap();
+    let inner = client
+        .execute("return [innerWidth, innerHeight]", vec![])
+        .await
+        .unwrap();
+    assert_eq!(inner, json!([width, height]), "the page's size");
 }
 
 /// Runs `test` on a fresh desktop browser, if there is one; closes it after.
@@ -190,6 +217,17 @@ pub(crate) async fn choices(client: &Client) -> u64 {
 /// Starts `game` from the start form with `options` typed into its fields,
 /// on seed 1 (so a screenshot changes only when the page does).
 pub(crate) async fn start(client: &Client, server: &Server, game: &str, options: &[(&str, &str)]) {
+    start_on(client, server, game, options, 1).await;
+}
+
+/// Starts `game` as `start` does, on `seed`.
+pub(crate) async fn start_on(
+    client: &Client,
+    server: &Server,
+    game: &str,
+    options: &[(&str, &str)],
+    seed: u64,
+) {
     client.goto(&server.url()).await.unwrap();
     until(
         client,
@@ -211,9 +249,10 @@ pub(crate) async fn start(client: &Client, server: &Server, game: &str, options:
     if !shows(client, "#deal-choices[open]").await {
         click(client, "#deal-choices summary").await;
     }
+    let seed_text = seed.to_string();
     let seed = client.find(Locator::Css("#seed")).await.unwrap();
     seed.clear().await.unwrap();
-    seed.send_keys("1").await.unwrap();
+    seed.send_keys(&seed_text).await.unwrap();
     click(client, "#start-game").await;
     until(
         client,
@@ -236,7 +275,7 @@ pub(crate) async fn step(client: &Client) {
 
 /// The option the ruleset's bot would take now: the protocol's plain
 /// `hint`, asked of the server for the page's game as the page asks it.
-async fn bots_choice(client: &Client) -> u64 {
+pub(crate) async fn bots_choice(client: &Client) -> u64 {
     let script = "const id = JSON.parse(localStorage.getItem('delve.game')).id; \
         const reply = await fetch(`/session/${id}`, { method: 'POST', \
             headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ line: 'hint' }) }); \

@@ -11,7 +11,7 @@ use crate::delve;
 use std::ops::RangeInclusive;
 
 /// Each twin, where its worlds come from, and what honest play wins.
-const TWINS: [(&str, &str, RangeInclusive<f64>); 6] = [
+const TWINS: [(&str, &str, RangeInclusive<f64>); 7] = [
     ("colour-guess", "copies", 0.35..=0.65),
     ("vault-guess", "copies", 0.35..=0.65),
     ("random-card-guess", "replays", 0.35..=0.65),
@@ -20,6 +20,9 @@ const TWINS: [(&str, &str, RangeInclusive<f64>); 6] = [
     ("twin-guess", "copies", 0.55..=0.78),
     // One card shown of two red and two black: the other colour wins 2 in 3.
     ("colour-count", "copies", 0.55..=0.78),
+    // Two decks shuffled apart: a world deals each deck's unseen cards
+    // among that deck's places only, as the player knows them apart.
+    ("two-decks", "copies", 1.0..=1.0),
 ];
 
 fn script(name: &str) -> String {

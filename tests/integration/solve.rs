@@ -51,6 +51,27 @@ fn seeds_with_a_pair_are_winnable_and_the_others_proven_not() {
 }
 
 #[test]
+fn a_proof_says_what_it_rests_on() {
+    // A story's key leaves out what its script keeps in variables; a game
+    // of positions' key is its whole state.
+    let story = solved(&[PAIRS, "--seed", "0"]);
+    assert_eq!(story["proof"], "piles_and_named_state", "{story}");
+    let road = "tests/scripts/positions/thousand-ways.rhai";
+    let positions = solved(&[road, "--seed", "0", "--opt", "turns=2"]);
+    assert_eq!(positions["verdict"], "not_winnable", "{positions}");
+    assert_eq!(positions["proof"], "whole_state", "{positions}");
+    let winnable = solved(&[PAIRS, "--seed", "4"]);
+    assert_eq!(winnable["proof"], serde_json::Value::Null, "{winnable}");
+    delve()
+        .args(["solve", PAIRS, "--seed", "3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "it rests on a story: the proof holds if the ruleset keeps",
+        ));
+}
+
+#[test]
 fn the_best_score_of_an_unwinnable_deal_is_its_highest_pair() {
     // No two of seed 0's cards make 7; the two highest make 10.
     let answer = solved(&[PAIRS, "--seed", "0", "--best"]);

@@ -4,7 +4,10 @@
 //! first ending the game at once), `--seconds` ends `solve` and `sim --bot
 //! solver` on time, `--replays` (by default 100 times `--nodes`) ends a
 //! search that meets nothing new, and `play --winnable` passes each deal
-//! after its two seconds. Before these bounds, each ran for hours.
+//! after its two seconds. Before these bounds, each ran for hours. The
+//! same road as a game of positions (`tests/scripts/positions/`), searched
+//! on copies, keeps to its budgets too, inside a decision's thousand
+//! options as well as between decisions.
 
 use crate::delve;
 use std::time::{Duration, Instant};
@@ -15,10 +18,16 @@ const WAYS: &str = "tests/scripts/thousand-ways.rhai";
 /// the hours they took unbounded.
 const AT_MOST: Duration = Duration::from_mins(1);
 
+const WAYS_AS_POSITIONS: &str = "tests/scripts/positions/thousand-ways.rhai";
+
 /// `delve solve WAYS ARGS --json`, which must succeed: its answer.
 fn solved(args: &[&str]) -> serde_json::Value {
+    solved_in(WAYS, args)
+}
+
+fn solved_in(script: &str, args: &[&str]) -> serde_json::Value {
     let output = delve()
-        .args(["solve", WAYS])
+        .args(["solve", script])
         .args(args)
         .arg("--json")
         .timeout(AT_MOST)
@@ -81,4 +90,29 @@ fn winnable_deals_pass_each_seed_after_its_two_seconds() {
         shown.contains("Seed 4 is winnable") && shown.contains("it passed over 4 seeds"),
         "{shown}"
     );
+}
+
+#[test]
+fn a_search_on_copies_keeps_to_its_decisions_within_one_expansion() {
+    let answer = solved_in(WAYS_AS_POSITIONS, &["--seed", "0", "--nodes", "20000"]);
+    assert_eq!(answer["halted"], "nodes", "{answer}");
+    // A decision's thousand options are applied together, then counted.
+    let nodes = answer["nodes"].as_u64().unwrap();
+    assert!((20_000..=21_000).contains(&nodes), "{answer}");
+    // Unbounded, the same search proves the road (no six) leads nowhere.
+    let answer = solved_in(WAYS_AS_POSITIONS, &["--seed", "0", "--nodes", "1000000"]);
+    assert_eq!(answer["verdict"], "not_winnable", "{answer}");
+}
+
+#[test]
+fn a_search_on_copies_stops_on_time_inside_a_slow_decision() {
+    let started = Instant::now();
+    let answer = solved_in(
+        WAYS_AS_POSITIONS,
+        &["--seed", "0", "--opt", "slow=true", "--seconds", "1"],
+    );
+    assert_eq!(answer["halted"], "time", "{answer}");
+    let seconds = answer["seconds"].as_f64().unwrap();
+    assert!((1.0..1.5).contains(&seconds), "{answer}");
+    assert!(started.elapsed() < Duration::from_secs(20));
 }

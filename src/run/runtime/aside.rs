@@ -3,6 +3,7 @@
 //! events are kept, the watcher, the copy's end, how often its position
 //! came before.
 
+use super::world_copy::UnseenPlace;
 use super::Runtime;
 use crate::game::random::Random;
 use crate::run::world::Watcher;
@@ -68,7 +69,7 @@ pub(crate) struct Saved {
 impl Runtime {
     /// Copies the table aside and deals what the player has not seen
     /// afresh: every face-down card, shuffled among the face-down places
-    /// (in order first); a face-down card no shuffle placed can not be
+    /// of the cards of its shuffle (in order first); a face-down card no shuffle placed can not be
     /// dealt afresh so, unless the ruleset does it (`fn redeal_unseen`).
     pub(crate) fn begin_trial(&mut self) -> Fallible<Saved> {
         let mut places = Vec::new();
@@ -82,11 +83,16 @@ impl Runtime {
                         "after(option, judge): a face-down card here came from no shuffle, so a copy can not deal it afresh; give the ruleset a fn redeal_unseen".into(),
                     ));
                 }
-                if placed.origin.is_some() {
-                    places.push((p, i));
+                if let Some(origin) = &placed.origin {
+                    places.push(UnseenPlace {
+                        shuffle: self.shuffle_group(origin.shuffle),
+                        pile: p,
+                        index: i,
+                    });
                 }
             }
         }
+        places.sort_unstable();
         let seed = self.bot_draw();
         let saved = Saved {
             snapshot: self.snapshot(),

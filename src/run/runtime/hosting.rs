@@ -135,6 +135,10 @@ impl Host for Runtime {
     /// its top). In a ruleset with deal numbers, the game's first shuffle
     /// lays the deal its seed numbers; a world deals it afresh as any other
     /// (keeping what the player saw), for the number would tell the rest.
+    fn link_shuffles(&mut self, nth: usize, earlier: &[usize]) {
+        self.link_shuffle(nth, earlier);
+    }
+
     fn shuffle(&mut self, cards: &mut Vec<Card>, pile: &str) -> anyhow::Result<usize> {
         use crate::game::deal::{shuffle, Order};
         let nth = self.shuffles;

@@ -5,6 +5,7 @@
 //! Saves, undo and transcripts stay lists of choices: copies are for search.
 
 use super::Runtime;
+use crate::game::pile::Placed;
 use crate::game::random::Random;
 use crate::game::table::Table;
 
@@ -13,6 +14,7 @@ pub(crate) struct Snapshot {
     pub(crate) table: Table,
     random: Random,
     shuffles: usize,
+    shuffle_groups: Vec<usize>,
     decisions: usize,
     said_in_game: usize,
 }
@@ -24,6 +26,7 @@ impl Runtime {
             table: self.table.clone(),
             random: self.random.clone(),
             shuffles: self.shuffles,
+            shuffle_groups: self.shuffle_groups.clone(),
             decisions: self.decisions,
             said_in_game: self.said_in_game,
         }
@@ -35,9 +38,24 @@ impl Runtime {
         self.table.clone_from(&snapshot.table);
         self.random.clone_from(&snapshot.random);
         self.shuffles = snapshot.shuffles;
+        self.shuffle_groups.clone_from(&snapshot.shuffle_groups);
         self.decisions = snapshot.decisions;
         self.said_in_game = snapshot.said_in_game;
         self.said_in_step = 0;
         self.stop = None;
+    }
+}
+
+impl Snapshot {
+    /// What a snapshot holds, in bytes, roughly: for a search's bound on
+    /// memory.
+    pub(crate) fn size(&self) -> usize {
+        let piles: usize = self
+            .table
+            .piles()
+            .iter()
+            .map(|p| 64 + p.name.len() + p.len() * std::mem::size_of::<Placed>())
+            .sum();
+        std::mem::size_of::<Snapshot>() + piles + self.table.state.len() * 64
     }
 }

@@ -1,7 +1,8 @@
 //! A Monte Carlo world made from a copy of the player's position in a game
 //! of positions, with no replay: the face-down cards the player has not
 //! seen (since the shuffle that last placed them) dealt afresh among the
-//! places they lie in, and every random number to come drawn afresh (a
+//! places of the cards of the same shuffle (a player who saw two decks
+//! shuffled apart knows which deck a card is in), and every random number to come drawn afresh (a
 //! stream per place in the scripts, as a replayed world draws them). What
 //! lies face up, the named state and every card seen stay as they are, so
 //! the world shows what the player saw by construction.
@@ -20,8 +21,17 @@ pub(crate) struct Position {
     pub(crate) history: History,
 }
 
-/// The places, (pile, index), of the face-down cards a world deals afresh.
-pub(crate) type Unseen = Vec<(usize, usize)>;
+/// A face-down card a world deals afresh: where it lies, and the shuffle
+/// that placed it (it is dealt only among the places of that shuffle's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct UnseenPlace {
+    pub(crate) shuffle: usize,
+    pub(crate) pile: usize,
+    pub(crate) index: usize,
+}
+
+/// The face-down cards a world deals afresh.
+pub(crate) type Unseen = Vec<UnseenPlace>;
 
 impl Runtime {
     /// Where the game stands, to make worlds from.
@@ -45,13 +55,41 @@ impl Runtime {
                 }
                 match &placed.origin {
                     Some(origin) if sight.saw(origin) => {}
-                    Some(_) => places.push((p, i)),
+                    Some(origin) => places.push(UnseenPlace {
+                        shuffle: self.shuffle_group(origin.shuffle),
+                        pile: p,
+                        index: i,
+                    }),
                     None if self.wiring.has_redeal => {}
                     None => return None,
                 }
             }
         }
+        places.sort_unstable();
         Some(places)
+    }
+
+    /// The group of shuffle `nth`: itself, unless a later shuffle mixed its
+    /// face-down cards with others'.
+    pub(crate) fn shuffle_group(&self, nth: usize) -> usize {
+        self.shuffle_groups.get(nth).copied().unwrap_or(nth)
+    }
+
+    /// Shuffle `nth` mixed face-down cards of the `earlier` shuffles: they
+    /// and it are one group from now on (the lowest number names it).
+    pub(crate) fn link_shuffle(&mut self, nth: usize, earlier: &[usize]) {
+        let mut joined: Vec<usize> = earlier.iter().map(|&e| self.shuffle_group(e)).collect();
+        joined.push(nth);
+        let group = joined.iter().copied().min().unwrap_or(nth);
+        if self.shuffle_groups.len() <= nth {
+            let start = self.shuffle_groups.len();
+            self.shuffle_groups.extend(start..=nth);
+        }
+        for g in &mut self.shuffle_groups {
+            if joined.contains(g) {
+                *g = group;
+            }
+        }
     }
 
     /// Puts the game at `snapshot` as a world of seed `seed` plays it on:
@@ -74,18 +112,21 @@ impl Runtime {
         self.watcher = Watcher::new(empty, self.wiring.has_redeal, seed);
     }
 
-    /// Deals the cards at `unseen` afresh among those places, from `random`.
-    /// They are put in order first: the world may depend on which cards
-    /// the player has not seen, never on where they really lie.
-    pub(crate) fn deal_unseen(&mut self, unseen: &Unseen, random: &mut Random) {
-        let mut cards: Vec<_> = unseen
-            .iter()
-            .map(|&(p, i)| self.table.pile(p).placed()[i].card.clone())
-            .collect();
-        cards.sort_unstable();
-        random.shuffle(&mut cards);
-        for (&(p, i), card) in unseen.iter().zip(cards) {
-            self.table.pile_mut(p).replace_card(i, card);
+    /// Deals the cards at `unseen` afresh among those places of the same
+    /// shuffle, from `random`. They are put in order first: the world may
+    /// depend on which cards the player has not seen, never on where they
+    /// really lie. `unseen` is in order of shuffle.
+    pub(crate) fn deal_unseen(&mut self, unseen: &[UnseenPlace], random: &mut Random) {
+        for group in unseen.chunk_by(|a, b| a.shuffle == b.shuffle) {
+            let mut cards: Vec<_> = group
+                .iter()
+                .map(|u| self.table.pile(u.pile).placed()[u.index].card.clone())
+                .collect();
+            cards.sort_unstable();
+            random.shuffle(&mut cards);
+            for (u, card) in group.iter().zip(cards) {
+                self.table.pile_mut(u.pile).replace_card(u.index, card);
+            }
         }
     }
 }

@@ -1,9 +1,8 @@
-//! A decision on the line a search is on: the position as the host held it
-//! there (a copy), its question and options, and where each option leads,
-//! worked out at once and ordered best first. The order is the ruleset's
-//! own: by `fn value()`, its judgement of a position, highest first, where
-//! it declares one; else by its bot (`fn rate`, highest first, or the pick
-//! of `fn bot` first); else as offered.
+//! A decision on the line a depth-first search is on (`passes.rs`): the
+//! position as the host held it there (a copy), its question and options,
+//! and where each option leads, worked out at once and ordered best first
+//! by the ruleset's bot (`fn rate`, highest first, or the pick of `fn bot`
+//! first); else as offered.
 
 use super::super::advance::{advance, Reached};
 use super::super::protocol::{ask_bot, hook, read_only};
@@ -52,38 +51,24 @@ impl Frame {
         options: &Array,
     ) -> Fallible<Frame> {
         let snapshot = rt.borrow().snapshot();
-        let judged = rt.borrow().wiring().has_value;
         let mut children = Vec::with_capacity(options.len());
-        let mut values = Vec::with_capacity(options.len());
         for (option, chosen) in options.iter().enumerate() {
             rt.borrow_mut().restore(&snapshot);
             rt.borrow().wiring().decided.set(true);
             let leads = match advance(ctx, rt, chosen.clone())? {
                 Reached::Ended(outcome) => Leads::Ended(outcome),
                 Reached::Cycle => Leads::Nowhere,
-                Reached::Decision { question, options } => {
-                    if judged {
-                        values.push(value(ctx, rt)?);
-                    }
-                    Leads::Decision {
-                        snapshot: Box::new(rt.borrow().snapshot()),
-                        key: rt.borrow().key(),
-                        question,
-                        options,
-                    }
-                }
+                Reached::Decision { question, options } => Leads::Decision {
+                    snapshot: Box::new(rt.borrow().snapshot()),
+                    key: rt.borrow().key(),
+                    question,
+                    options,
+                },
             };
-            if judged && !matches!(leads, Leads::Decision { .. }) {
-                values.push(i64::MIN);
-            }
             children.push(Child { option, leads });
         }
         rt.borrow_mut().restore(&snapshot);
-        let order = if judged {
-            by_value(&values)
-        } else {
-            by_bot(ctx, rt, question, options)?
-        };
+        let order = by_bot(ctx, rt, question, options)?;
         let mut children: Vec<Option<Child>> = children.into_iter().map(Some).collect();
         let children = order
             .into_iter()
@@ -134,13 +119,8 @@ impl Frame {
     }
 }
 
-/// The ruleset's judgement of the position the host holds.
-fn value(ctx: &NativeCallContext, rt: &Shared) -> Fallible<i64> {
-    read_only(rt, Mode::Bot, || hook::<i64>(ctx, rt, "value", ()))
-}
-
-/// Highest value first; the first of equals first.
-fn by_value(values: &[i64]) -> Vec<usize> {
+/// Highest rating first; the first of equals first.
+fn by_rating(values: &[i64]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..values.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(values[i]));
     order
@@ -170,7 +150,7 @@ fn by_bot(
                     .map(|option| hook::<i64>(ctx, rt, "rate", (option.clone(),)))
                     .collect::<Fallible<Vec<i64>>>()
             })?;
-            return Ok(by_value(&ratings));
+            return Ok(by_rating(&ratings));
         }
     }
     let asked = Asked {

@@ -34,6 +34,7 @@ pub(super) fn list(
     let sources = piles_named(rt, &build.from)?;
     let targets = piles_named(rt, std::slice::from_ref(&build.to))?;
     let labels = rt.labels_wanted();
+    let room = room(table, rt, build)?;
     let mut pairs = 0u64;
     for &source in &sources {
         let cards = table.pile(source).placed();
@@ -55,7 +56,7 @@ pub(super) fn list(
                     }
                     Some(under) => under.face_up && fits(build, &base.card, &under.card),
                 };
-                if !fits || count > capacity(table, rt, build, onto.is_none())? {
+                if !fits || count > capacity(room, onto.is_none()) {
                     continue;
                 }
                 let mut found = Map::new();
@@ -109,14 +110,25 @@ fn movable_run(rt: &dyn Host, build: &Build, cards: &[Placed]) -> usize {
     run
 }
 
-/// The most cards a move onto this target may carry.
-fn capacity(table: &Table, rt: &dyn Host, build: &Build, onto_empty: bool) -> Fallible<usize> {
+/// The room a run has to move through, counted once a listing: the empty
+/// piles of the kind's `free` and `empty` families (none: any run moves).
+fn room(table: &Table, rt: &dyn Host, build: &Build) -> Fallible<Option<(usize, usize)>> {
     let Runs::Limited { free, empty } = &build.runs else {
-        return Ok(usize::MAX);
+        return Ok(None);
     };
-    let free = empty_piles(table, rt, free)?;
-    let empty = empty_piles(table, rt, empty)?.saturating_sub(usize::from(onto_empty));
-    Ok((free + 1) << empty.min(20))
+    Ok(Some((
+        empty_piles(table, rt, free)?,
+        empty_piles(table, rt, empty)?,
+    )))
+}
+
+/// The most cards a move onto this target may carry, with `room`.
+fn capacity(room: Option<(usize, usize)>, onto_empty: bool) -> usize {
+    let Some((free, empty)) = room else {
+        return usize::MAX;
+    };
+    let empty = empty.saturating_sub(usize::from(onto_empty));
+    (free + 1) << empty.min(20)
 }
 
 fn empty_piles(table: &Table, rt: &dyn Host, name: &str) -> Fallible<usize> {
@@ -140,7 +152,7 @@ fn standard(card: &Card) -> Option<(u8, u8)> {
 
 /// The piles a name stands for: the pile of that name, or else the family
 /// `NAME 1`, `NAME 2`, ... as far as it goes.
-fn piles_named(rt: &dyn Host, names: &[String]) -> Fallible<Vec<usize>> {
+pub(super) fn piles_named(rt: &dyn Host, names: &[String]) -> Fallible<Vec<usize>> {
     let table = rt.table();
     let mut piles = Vec::new();
     for name in names {

@@ -8,7 +8,8 @@
 //!   from `first` (as `new_pile` made them), as a list of piles.
 //! - `peek_each(piles)`: each pile's top card as `peek` gives it;
 //!   `peek_each(piles, property)`: that property of each (`()` where
-//!   `peek` gives `()`), with no card copied.
+//!   `peek` gives `()`), with no card copied; of a standard card or a
+//!   joker, its own field of that name (`rank`, `suit`, `is_red`, ...).
 //! - `len_each(piles)`: each pile's number of cards.
 //! - `lookup_each(keys, table, missing)`: each key's value in the map
 //!   `table`, `missing` for a key it lacks or `()`: a property read from
@@ -75,7 +76,7 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
                 .into_iter()
                 .map(|i| match rt.table().pile(i).nth_from_top(0) {
                     Some(placed) if rt.sees(placed) => {
-                        super::cards::read_prop(&placed.card, property)
+                        super::cards::read_field(&placed.card, property)
                     }
                     _ => Ok(Dynamic::UNIT),
                 })

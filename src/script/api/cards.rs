@@ -61,6 +61,23 @@ pub(crate) fn prop_to_dynamic(prop: &Prop) -> Dynamic {
     }
 }
 
+/// A card's own field (`rank`, `suit`, `is_red`, ...) as its getter gives
+/// it, for a standard card or a joker; else its property `name`.
+pub(super) fn read_field(card: &Card, name: &str) -> Fallible<Dynamic> {
+    if card.props().is_none() {
+        match name {
+            "rank" => return Ok(i64::from(card.rank().unwrap_or(0)).into()),
+            "suit" => return Ok(card.suit().map_or("", Suit::symbol).into()),
+            "is_red" => return Ok(card.is_red().into()),
+            "is_joker" => return Ok(card.is_joker().into()),
+            "is_face" => return Ok(card.rank().is_some_and(|r| r > 10).into()),
+            "name" => return Ok(card.to_string().into()),
+            _ => {}
+        }
+    }
+    read_prop(card, name)
+}
+
 /// A property read from a card (`c.exits`, `c["exits"]`); a name the card
 /// lacks is an error that names the nearest it has.
 pub(super) fn read_prop(card: &Card, name: &str) -> Fallible<Dynamic> {

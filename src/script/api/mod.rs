@@ -7,10 +7,12 @@
 mod builds;
 mod bulk;
 mod cards;
+mod carries;
 mod grid;
 mod growth;
 mod lifecycle;
 mod listing;
+mod measures;
 mod moves;
 mod pattern;
 mod patterns;
@@ -27,6 +29,7 @@ use rhai::{Dynamic, Engine};
 use std::cell::RefCell;
 use std::rc::Rc;
 
+pub(crate) use carries::carried;
 pub(crate) use piles::PileRef;
 
 type Shared<H> = Rc<RefCell<H>>;
@@ -100,6 +103,7 @@ pub(crate) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     grid::register(engine, rt);
     lifecycle::register(engine, rt);
     listing::register(engine, rt);
+    measures::register(engine, rt);
     piles::register(engine, rt);
     moves::register(engine, rt);
     patterns::register(engine, rt);

@@ -298,6 +298,12 @@ fn content<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
         match outcome {
             Ok(nth) => {
                 pile.set_shuffled(cards, nth, &before);
+                let earlier: Vec<usize> = before
+                    .iter()
+                    .filter(|placed| !placed.face_up)
+                    .filter_map(|placed| placed.origin.as_ref().map(|o| o.shuffle))
+                    .collect();
+                rt.link_shuffles(nth, &earlier);
                 Ok(())
             }
             Err(e) => {

@@ -77,7 +77,7 @@ impl Build {
             }
             return Ok(None);
         };
-        for key in ["cards", "onto", "fits"] {
+        for key in ["cards", "onto", "into", "fits"] {
             if map.contains_key(key) {
                 return Err(format!(
                     "a move `to` a pile names where its cards come from with `from`, not `{key}`"

@@ -5,9 +5,12 @@
 // server) finds the game again. `body[data-state]` says what the page is
 // doing (loading, start, searching, busy, asking, ended) and
 // `body[data-choices]` how far the game is: the browser tests wait on
-// them. The start page is `start.js`.
+// them. The start page is `start.js`; the table is drawn by `table.js`,
+// sized by `fit.js`, and its cards moved by `carry.js`.
 
+import { letGo, markTable, setUpCarrying } from "./carry.js";
 import { $, problem, request, setState } from "./common.js";
+import { fitTable } from "./fit.js";
 import { loadRulesets, setUpStart, showStart } from "./start.js";
 import { drawTable } from "./table.js";
 
@@ -84,27 +87,54 @@ function dialog(title, content) {
   $("dialog").showModal();
 }
 
-// The options a card's name appears in.
+// Whether an option says what it carries where (its card is moved on the
+// table, `carry.js`).
+const carries = (o) => Boolean((o.cards || []).length || (o.targets || []).length);
+
+// The options that carry nothing whose label or key names a card: a click
+// on the card offers them.
 function naming(cardName) {
   const options = page.standing && page.standing.type === "prompt" ? page.standing.options : [];
-  return options.filter((o) => o.label.includes(cardName) || o.key.includes(cardName));
+  return options.filter((o) => !carries(o) && (o.label.includes(cardName) || o.key.includes(cardName)));
 }
 
 function offerFor(cardName) {
-  const matching = new Set(naming(cardName).map((o) => o.index));
+  offer(
+    naming(cardName).map((o) => o.index),
+    `${cardName}:`,
+  );
+}
+
+// Shows these options as the ones to choose from, the others dimmed, with
+// a word of why; none: every option as it was.
+function offer(indexes, text) {
+  const matching = new Set(indexes);
   let first = null;
   for (const button of $("options").querySelectorAll("button")) {
     const offered = matching.has(Number(button.dataset.index));
     button.classList.toggle("offered", offered);
-    button.classList.toggle("dimmed", !offered);
+    button.classList.toggle("dimmed", matching.size > 0 && !offered);
     if (offered && !first) first = button;
   }
-  if (first) first.focus();
+  note(text);
+  if (first && !first.closest("[hidden]")) first.focus({ preventScroll: true });
 }
 
+// A word beside the options: what a card taken up may do, or why a drop
+// was refused.
+function note(text) {
+  $("carry-note").textContent = text || "";
+  $("carry-note").hidden = !text;
+}
+
+// Every option is a button; those that move a card on the table are
+// hidden until offered (a card taken up), hinted, or asked for with
+// "every move as a button", so the buttons left are the choices that
+// move no card.
 function drawOptions(message) {
   const list = $("options");
   list.replaceChildren();
+  let carried = 0;
   for (const option of message.options || []) {
     const item = document.createElement("li");
     const button = document.createElement("button");
@@ -114,17 +144,41 @@ function drawOptions(message) {
     button.title = `key: ${option.key}`;
     const number = option.index < 9 ? `${option.index + 1}. ` : "";
     button.textContent = `${number}${option.label}`;
+    if (carries(option)) {
+      button.classList.add("carried");
+      // What it carries where, as the protocol says it (the tests read it).
+      button.dataset.carries = JSON.stringify({ cards: option.cards || [], from: option.from, to: option.to, targets: option.targets || [] });
+      carried += 1;
+    }
     button.addEventListener("click", () => send(String(option.index)));
     item.append(button);
     list.append(item);
   }
+  const every = $("every-move");
+  every.hidden = carried === 0;
+  every.textContent = list.classList.contains("every") ? "Hide the moves on the table" : `Every move as a button (${carried})`;
+  note("");
+}
+
+function toggleEveryMove() {
+  const list = $("options");
+  const shown = list.classList.toggle("every");
+  $("every-move").setAttribute("aria-pressed", String(shown));
+  if (page.standing?.type === "prompt") drawOptions(page.standing);
+}
+
+// Draws the table and sizes its cards to the room it has.
+function drawBoard(message) {
+  const table = $("table");
+  drawTable(table, message);
+  markTable(message.type === "prompt" ? message.options : []);
+  fitTable(table);
 }
 
 function drawStanding(message) {
   page.standing = message;
   document.body.dataset.choices = String(message.choices);
   $("view").textContent = message.view || "";
-  drawTable($("table"), message, (name) => naming(name).length > 0, offerFor);
   $("undo").disabled = !message.can_undo;
   $("redo").disabled = !message.can_redo;
   $("hint").hidden = true;
@@ -155,6 +209,7 @@ function drawStanding(message) {
     document.body.dataset.outcome = message.outcome;
     setState("ended");
   }
+  drawBoard(message);
 }
 
 // A hint: the Hint button shows the verdict, the Odds button the verdict
@@ -353,16 +408,21 @@ async function showStats() {
     return;
   }
   const table = document.createElement("table");
-  table.innerHTML = "<thead><tr><th>ruleset</th><th>options</th><th>played</th><th>won</th><th>streak (best)</th><th>best score</th></tr></thead>";
+  table.className = "stats";
+  const heads = ["ruleset", "options", "played", "won", "streak (best)", "best score"];
+  table.innerHTML = `<thead><tr>${heads.map((h) => `<th>${h}</th>`).join("")}</tr></thead>`;
   const rows = document.createElement("tbody");
   for (const r of records) {
     const tr = document.createElement("tr");
     const options = Object.entries(r.options || {}).map(([k, v]) => `${k}=${v}`).join(" ");
-    for (const text of [r.game, options, r.played, `${r.won} (${Math.round(100 * r.win_rate)}%)`, `${r.streak} (${r.best_streak})`, r.best_score]) {
+    const cells = [r.game, options, r.played, `${r.won} (${Math.round(100 * r.win_rate)}%)`, `${r.streak} (${r.best_streak})`, r.best_score];
+    cells.forEach((text, i) => {
       const td = document.createElement("td");
       td.textContent = String(text);
+      // On a phone each record is a block, each value under its name.
+      td.dataset.label = heads[i];
       tr.append(td);
-    }
+    });
     rows.append(tr);
   }
   table.append(rows);
@@ -375,6 +435,7 @@ function onKey(event) {
   const target = event.target;
   if (target.matches("input, select, textarea") || $("dialog").open) return;
   if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.key === "Escape") letGo();
   if (/^[1-9]$/.test(event.key) && document.body.dataset.state === "asking") {
     const index = Number(event.key) - 1;
     if (index < (page.standing?.options || []).length) {
@@ -405,6 +466,23 @@ async function reopen() {
 
 async function main() {
   setUpStart(open, () => page.autosave);
+  setUpCarrying($("table"), {
+    choose: (index) => send(String(index)),
+    offer,
+    note,
+    named: (name) => naming(name).length > 0,
+    offerFor,
+  });
+  $("every-move").addEventListener("click", toggleEveryMove);
+  let resizing = false;
+  window.addEventListener("resize", () => {
+    if (resizing || !page.standing) return;
+    resizing = true;
+    requestAnimationFrame(() => {
+      resizing = false;
+      if (!$("game").hidden) fitTable($("table"));
+    });
+  });
   $("to-start").addEventListener("click", showStart);
   $("show-rules").addEventListener("click", () => page.hello && dialog(page.hello.title, page.hello.rules));
   $("show-stats").addEventListener("click", showStats);

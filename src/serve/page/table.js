@@ -1,15 +1,18 @@
 // The table, drawn from a `prompt` or `end` message: every pile with its
 // cards, laid out by the ruleset's `layout` hint where it gives one (a
 // grid of rows and columns: a pile one column wide shows its top card, a
-// wider one its cards fanned; a hidden pile is not drawn) and otherwise in
-// the order the script made them, wrapping to the screen's width. Under it, what the ruleset
-// declares a player reads (its `status`), and nothing else of the game's
-// state; a status line that names a pile (where the player stands, say)
-// puts its name on that pile.
+// wider one its cards fanned sideways, a pile that fans down every card,
+// each partly covering the one before; a hidden pile is not drawn) and
+// otherwise in the order the script made them, wrapping to the table's
+// width. Under it, what the ruleset declares a player reads (its
+// `status`), and nothing else of the game's state; a status line that
+// names a pile (where the player stands, say) puts its name on that pile.
+// It only draws: every pile carries `data-pile`, every face-up card
+// `data-card`, and `carry.js` makes the moves.
 
 import { drawCard } from "./cards.js";
 
-// Face-up cards shown fanned in one pile; the rest are counted.
+// Face-up cards shown fanned sideways in one pile; the rest are counted.
 const FANNED = 10;
 // At most this many face-up cards lie apart rather than fanned.
 const SIDE_BY_SIDE = 5;
@@ -30,40 +33,24 @@ function marks(message) {
   return byPile;
 }
 
-// One card, which may be clicked (or chosen with the keyboard) when an
-// option names it.
-function card(data, named, onCard) {
+function card(data) {
   const holder = make("span", "card-holder");
   holder.append(drawCard(data));
-  if (data.face_up && data.name !== undefined) {
-    holder.dataset.card = data.name;
-    if (named(data.name)) {
-      holder.classList.add("playable");
-      holder.tabIndex = 0;
-      holder.setAttribute("role", "button");
-      holder.setAttribute("aria-label", `options for ${data.name}`);
-      holder.addEventListener("click", () => onCard(data.name));
-      holder.addEventListener("keydown", (event) => {
-        if (event.key === "Enter" || event.key === " ") {
-          event.preventDefault();
-          onCard(data.name);
-        }
-      });
-    }
-  }
+  if (data.face_up && data.name !== undefined) holder.dataset.card = data.name;
   return holder;
 }
 
-// A pile: its name, its cards (face-down ones as one back with a count,
-// face-up ones fanned, or only the top one in a grid cell).
-function pile(data, cell, badges, named, onCard) {
-  const node = make("div", cell ? "pile cell" : "pile");
+// How a pile lies: `cell` (one card wide, its top card), `down` (every
+// card, fanned downward) or `side` (fanned sideways).
+function pile(data, how, badges) {
+  const node = make("div", `pile ${how === "cell" ? "cell" : how === "down" ? "fan-down" : ""}`.trim());
   node.dataset.pile = data.name;
   const label = make("div", "pile-name", data.name);
+  label.title = data.name;
   // A cell's marks lie on its card (a cell is one card wide), a pile's
   // beside its name.
   for (const badge of badges) {
-    (cell ? node : label).append(make("span", "badge", badge));
+    (how === "cell" ? node : label).append(make("span", "badge", badge));
   }
   if (badges.length > 0) node.classList.add("marked");
   node.append(label);
@@ -72,22 +59,24 @@ function pile(data, cell, badges, named, onCard) {
   const up = data.cards.filter((c) => c.face_up && c.name !== undefined);
   // A few cards all face up (a hand, an offer) lie side by side, each
   // whole; more, or some under face-down ones, overlap as a fan.
-  if (down === 0 && up.length <= SIDE_BY_SIDE) cards.classList.add("apart");
+  if (how === "side" && down === 0 && up.length <= SIDE_BY_SIDE) cards.classList.add("apart");
   if (data.cards.length === 0) {
-    cards.append(make("span", "empty", cell ? "" : "empty"));
-  } else if (cell) {
-    const top = data.cards[data.cards.length - 1];
-    cards.append(card(top, named, onCard));
+    cards.append(make("span", "empty", how === "cell" ? "" : "empty"));
+  } else if (how === "cell") {
+    cards.append(card(data.cards[data.cards.length - 1]));
+  } else if (how === "down") {
+    for (const c of data.cards) cards.append(card(c));
   } else {
-    if (down > 0) cards.append(card({ face_up: false }, named, onCard));
+    if (down > 0) cards.append(card({ face_up: false }));
     const shown = up.slice(-FANNED);
-    for (const c of shown) cards.append(card(c, named, onCard));
+    for (const c of shown) cards.append(card(c));
     if (up.length > shown.length) {
       cards.prepend(make("span", "more", `+${up.length - shown.length}`));
     }
   }
-  if (data.cards.length > 1) {
-    const count = make("div", "count", `${data.cards.length} card${data.cards.length === 1 ? "" : "s"}${down && up.length ? `, ${down} face down` : ""}`);
+  if (data.cards.length > 1 && how !== "down") {
+    const count = make("div", "count", how === "cell" ? String(data.cards.length) : `${data.cards.length} cards${down && up.length ? `, ${down} face down` : ""}`);
+    count.title = `${data.cards.length} cards`;
     node.append(count);
   }
   node.append(cards);
@@ -108,9 +97,8 @@ function status(message) {
   return list;
 }
 
-// Draws `message`'s table into `root`. `named(card)` says whether an option
-// names a card; `onCard(card)` is called when such a card is clicked.
-export function drawTable(root, message, named, onCard) {
+// Draws `message`'s table into `root`.
+export function drawTable(root, message) {
   const table = message.table;
   const layout = message.layout || {};
   const badges = marks(message);
@@ -128,8 +116,8 @@ export function drawTable(root, message, named, onCard) {
     const spot = layout[data.name];
     if (spot?.hidden) continue;
     const span = spot?.span || 1;
-    const cell = Boolean(spot) && span === 1;
-    const node = pile(data, cell, badges.get(data.name) || [], named, onCard);
+    const how = spot?.fan === "down" ? "down" : spot && span === 1 ? "cell" : "side";
+    const node = pile(data, how, badges.get(data.name) || []);
     if (spot) {
       node.style.gridRow = String(spot.row + 1);
       node.style.gridColumn = `${spot.col + 1} / span ${span}`;

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""FreeCell deals settled by `delve solve` and by fc-solve, side by side, for
+docs/solver.md (issue 54's targets): each deal's verdict and time from both,
+a line a deal, and a summary (how many settled, the share in a second or
+less, the median ratio of the two times). Disagreements are listed: a deal
+one proves winnable and the other proves not is a bug in one of the two.
+
+    python3 benches/fc_solve.py DELVE FIRST COUNT [--seconds S] [--game G]
+
+DELVE is a release build of delve; fc-solve is Debian's freecell-solver-bin
+(`make-microsoft-freecell-board` lays the deal, `fc-solve` settles it with
+its default scan). The two run one after the other, never at once, so each
+has the machine's core to itself. Each deal's line is printed as JSON to
+stderr as it comes, the summary to stdout."""
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+
+
+def delve_solve(delve, game, seed, seconds):
+    command = [delve, "solve", game, "--seed", str(seed), "--seconds", str(seconds),
+               "--nodes", "1000000000", "--json"]
+    out = subprocess.run(command, capture_output=True, text=True)
+    try:
+        answer = json.loads(out.stdout)
+    except json.JSONDecodeError:
+        sys.exit(f"deal {seed}: delve gave no answer: {out.stderr.strip()}")
+    return answer["verdict"], answer["seconds"], answer["positions"]
+
+
+def fc_solve(seed, seconds):
+    board = subprocess.run(["make-microsoft-freecell-board", "-t", str(seed)],
+                           capture_output=True, text=True, check=True).stdout
+    started = time.perf_counter()
+    try:
+        out = subprocess.run(["fc-solve", "-i", "-p", "-t", "-s"], input=board,
+                             capture_output=True, text=True, timeout=seconds)
+    except subprocess.TimeoutExpired:
+        return "unknown", seconds, None
+    took = time.perf_counter() - started
+    checked = None
+    for line in out.stdout.splitlines():
+        if line.startswith("Total number of states checked is"):
+            checked = int(line.rstrip(".").split()[-1])
+    if "This game is solveable." in out.stdout:
+        return "winnable", took, checked
+    if "I could not solve this game." in out.stdout:
+        return "not_winnable", took, checked
+    return "unknown", took, checked
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("delve")
+    parser.add_argument("first", type=int)
+    parser.add_argument("count", type=int)
+    parser.add_argument("--seconds", type=float, default=60, help="each solver's time a deal")
+    parser.add_argument("--game", default="freecell")
+    args = parser.parse_args()
+    rows = []
+    for seed in range(args.first, args.first + args.count):
+        ours, ours_s, positions = delve_solve(args.delve, args.game, seed, args.seconds)
+        theirs, theirs_s, checked = fc_solve(seed, args.seconds)
+        row = {"deal": seed, "delve": ours, "delve_seconds": round(ours_s, 3),
+               "delve_positions": positions, "fc_solve": theirs,
+               "fc_solve_seconds": round(theirs_s, 3), "fc_solve_states": checked}
+        print(json.dumps(row), file=sys.stderr, flush=True)
+        rows.append(row)
+    settled = [r for r in rows if r["delve"] != "unknown"]
+    disagree = [r["deal"] for r in rows
+                if "unknown" not in (r["delve"], r["fc_solve"]) and r["delve"] != r["fc_solve"]]
+    ratios = [r["delve_seconds"] / max(r["fc_solve_seconds"], 1e-3)
+              for r in rows if r["delve"] != "unknown" and r["fc_solve"] != "unknown"]
+    print(json.dumps({
+        "game": args.game,
+        "deals": len(rows),
+        "delve_settled": len(settled),
+        "delve_winnable": sum(r["delve"] == "winnable" for r in rows),
+        "delve_not_winnable": sum(r["delve"] == "not_winnable" for r in rows),
+        "delve_within_1s": sum(r["delve"] != "unknown" and r["delve_seconds"] <= 1 for r in rows),
+        "delve_median_seconds": statistics.median(r["delve_seconds"] for r in rows),
+        "delve_max_seconds": max(r["delve_seconds"] for r in rows),
+        "fc_solve_settled": sum(r["fc_solve"] != "unknown" for r in rows),
+        "fc_solve_median_seconds": statistics.median(r["fc_solve_seconds"] for r in rows),
+        "median_time_ratio": statistics.median(ratios) if ratios else None,
+        "disagreements": disagree,
+    }))
+    return 1 if disagree else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,169 @@
+//! The search of a ruleset that does not judge its positions: depth first
+//! in the order of its bot, in passes of a limited discrepancy search (0,
+//! 1, 2, 4, ... departures from that order, then any number). A good bot's
+//! line with a few changes anywhere comes before many deep ones, and a pass
+//! that refused no departure searched everything. Each decision on the
+//! line is a frame holding a copy of where the game stood; an option is
+//! tried by putting the copy back and applying it (`advance.rs`).
+
+use super::frame::{Frame, Leads};
+use super::line;
+use super::tally::Tally;
+use super::Shared;
+use crate::game::decision::Choice;
+use crate::script::host::Fallible;
+use rhai::{Array, ImmutableString, NativeCallContext};
+use std::collections::HashMap;
+
+/// Departures allowed past this many make a pass unlimited.
+const MOST_LIMITED: u32 = 32;
+
+pub(super) struct Passes {
+    prefix: Vec<Choice>,
+    /// Each position searched, with the departures then still allowed.
+    seen: HashMap<u64, u32>,
+    /// The decisions of the line, the first one the search's root.
+    path: Vec<Frame>,
+    /// Departures on the line, and allowed in this pass.
+    used: u32,
+    limit: u32,
+    /// This pass left an option untaken for want of departures.
+    declined: bool,
+    /// The first decision, and its key, kept for the next pass.
+    root: Option<Frame>,
+    root_key: u64,
+}
+
+impl Passes {
+    /// The search from the first decision, at `key`.
+    pub(super) fn new(
+        ctx: &NativeCallContext,
+        rt: &Shared,
+        tally: &mut Tally,
+        prefix: &[Choice],
+        key: u64,
+        (question, options): (&ImmutableString, &Array),
+    ) -> Fallible<Passes> {
+        let mut passes = Passes {
+            prefix: prefix.to_vec(),
+            seen: HashMap::new(),
+            path: Vec::new(),
+            used: 0,
+            limit: 0,
+            declined: false,
+            root: None,
+            root_key: key,
+        };
+        passes.seen.insert(key, passes.limit);
+        let frame = Frame::expand(ctx, rt, question, options)?;
+        tally.meet_all(frame.len());
+        passes.path.push(frame);
+        Ok(passes)
+    }
+
+    /// One move of the search: the next option of the deepest decision
+    /// tried, or that decision left.
+    pub(super) fn step(
+        &mut self,
+        ctx: &NativeCallContext,
+        rt: &Shared,
+        tally: &mut Tally,
+    ) -> Fallible<()> {
+        if tally.spent(self.seen.len()) {
+            return Ok(());
+        }
+        let Some(top) = self.path.last_mut() else {
+            self.next_pass(tally);
+            return Ok(());
+        };
+        let above = self.used - u32::from(top.departs());
+        if !top.open() || (top.next_departs() && above >= self.limit) {
+            self.declined |= top.open();
+            self.used = above;
+            let left = self.path.pop();
+            if self.path.is_empty() {
+                self.root = left;
+            }
+            return Ok(());
+        }
+        let departs = top.next_departs();
+        self.used = above + u32::from(departs);
+        let child = top.take();
+        match &child.leads {
+            Leads::Nowhere => Ok(()),
+            Leads::Ended(outcome) => {
+                let outcome = outcome.clone();
+                tally.ended(outcome, || self.line(ctx, rt))
+            }
+            Leads::Decision {
+                snapshot,
+                key,
+                question,
+                options,
+            } => {
+                let (key, question, options) = (*key, question.clone(), options.clone());
+                rt.borrow_mut().restore(snapshot);
+                self.reached(ctx, rt, tally, key, &question, &options)
+            }
+        }
+    }
+
+    /// A decision the line has come to: searched from here, unless it was
+    /// searched before with as many departures left (or is further up
+    /// this line), or the line is too deep.
+    fn reached(
+        &mut self,
+        ctx: &NativeCallContext,
+        rt: &Shared,
+        tally: &mut Tally,
+        key: u64,
+        question: &ImmutableString,
+        options: &Array,
+    ) -> Fallible<()> {
+        let depth = self.prefix.len() + self.path.len();
+        tally.stats.deepest = tally.stats.deepest.max(depth + 1);
+        if depth >= tally.budget.depth {
+            tally.stats.too_deep += 1;
+            return Ok(());
+        }
+        let left = self.limit.saturating_sub(self.used);
+        if self.seen.get(&key).is_some_and(|&allowed| allowed >= left) {
+            return Ok(());
+        }
+        self.seen.insert(key, left);
+        tally.stats.positions = self.seen.len();
+        let frame = Frame::expand(ctx, rt, question, options)?;
+        tally.meet_all(frame.len());
+        self.path.push(frame);
+        Ok(())
+    }
+
+    /// The choices from the start to the option now tried.
+    fn line(&self, ctx: &NativeCallContext, rt: &Shared) -> Fallible<Vec<Choice>> {
+        let taken: Vec<usize> = self.path.iter().map(Frame::current).collect();
+        line::choices(ctx, rt, &self.prefix, &self.path[0].snapshot, &taken)
+    }
+
+    /// Every line of this pass searched: done if it refused no departure,
+    /// else the next pass allows more.
+    fn next_pass(&mut self, tally: &mut Tally) {
+        if !self.declined || self.limit == u32::MAX {
+            tally.exhaust();
+            return;
+        }
+        self.limit = match self.limit {
+            0 => 1,
+            n if n >= MOST_LIMITED => u32::MAX,
+            n => n * 2,
+        };
+        tally.stats.passes += 1;
+        self.declined = false;
+        self.used = 0;
+        self.seen.clear();
+        self.seen.insert(self.root_key, self.limit);
+        if let Some(mut root) = self.root.take() {
+            root.rewind();
+            self.path.push(root);
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! The solver of games of positions, which searches copies of positions
+//! (src/run/search/): a proof of "not winnable" by searching every line,
+//! in both orders (best first by the ruleset's `fn value`, depth first by
+//! its bot); FreeCell deals proven winnable with a line that replays to the
+//! win, settled as fc-solve (Debian's freecell-solver-bin, the field's
+//! solver) settles them; and the budgets (`--nodes`, `--seconds`) holding
+//! on a deal too big to settle in them. The full comparison, deals 1 to
+//! 1,000 and 11982, is `benches/fc_solve.py` (docs/solver.md).
+
+use crate::delve;
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const STEPS: &str = "tests/scripts/positions/steps-to-seven.rhai";
+const STEPS_BY_BOT: &str = "tests/scripts/positions/steps-to-seven-by-bot.rhai";
+
+/// `delve solve ARGS --json`: its answer.
+fn solved(args: &[&str]) -> serde_json::Value {
+    let output = delve()
+        .arg("solve")
+        .args(args)
+        .arg("--json")
+        .timeout(Duration::from_mins(2))
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+#[test]
+fn both_orders_prove_a_game_with_no_win_not_winnable_and_find_the_win_of_one() {
+    for script in [STEPS, STEPS_BY_BOT] {
+        let none = solved(&[script, "--seed", "1"]);
+        assert_eq!(none["verdict"], "not_winnable", "{script}: {none}");
+        assert_eq!(none["exhausted"], true, "{script}: {none}");
+        // 0, 2, 4, 6 are the positions before an end: no more, no fewer.
+        assert_eq!(none["positions"], 4, "{script}: {none}");
+        let some = solved(&[script, "--seed", "1", "--opt", "step=3"]);
+        assert_eq!(some["verdict"], "winnable", "{script}: {some}");
+        assert_eq!(some["win_decisions"], 3, "{script}: {some}");
+    }
+}
+
+#[test]
+fn a_freecell_deal_is_proven_winnable_and_its_line_replays_to_the_win() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = dir.path().join("deal-28.txt");
+    let output = delve()
+        .args(["solve", "freecell", "--seed", "28", "--line"])
+        .arg(&line)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let said = String::from_utf8(output.stdout).unwrap();
+    assert!(said.contains("winnable: a line of"), "{said}");
+    let replayed = delve().arg("replay").arg(&line).output().unwrap();
+    assert!(replayed.status.success(), "{replayed:?}");
+    let shown = String::from_utf8(replayed.stdout).unwrap();
+    assert!(shown.contains("Game over: win, score 52."), "{shown}");
+}
+
+/// fc-solve's verdict on Microsoft's deal `number` (`"winnable"` or
+/// `"not_winnable"`), or `None` where it is not installed (CI must have it).
+fn fc_solve(number: u64) -> Option<&'static str> {
+    let board = match Command::new("make-microsoft-freecell-board")
+        .args(["-t", &number.to_string()])
+        .output()
+    {
+        Ok(board) => board.stdout,
+        Err(e) => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI must compare the solver with fc-solve: {e} (.ci/run installs freecell-solver-bin)"
+            );
+            eprintln!("skipped: the solver is compared with fc-solve: {e}");
+            return None;
+        }
+    };
+    let mut solver = Command::new("fc-solve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    solver.stdin.take().unwrap().write_all(&board).unwrap();
+    let said = String::from_utf8(solver.wait_with_output().unwrap().stdout).unwrap();
+    if said.contains("This game is solveable.") {
+        Some("winnable")
+    } else {
+        assert!(said.contains("I could not solve this game."), "{said}");
+        Some("not_winnable")
+    }
+}
+
+#[test]
+fn freecell_deals_are_settled_as_fc_solve_settles_them() {
+    // A spread a debug build settles in seconds; 11982, the deal neither
+    // can win, takes tens of seconds of a release build.
+    for number in [2, 3, 22] {
+        let Some(theirs) = fc_solve(number) else {
+            return;
+        };
+        let ours = solved(&["freecell", "--seed", &number.to_string()]);
+        assert_eq!(ours["verdict"], theirs, "deal {number}: {ours}");
+    }
+}
+
+#[test]
+fn the_budgets_hold_on_a_deal_too_big_for_them() {
+    // Deal 11982 is not winnable, and its proof takes tens of thousands of
+    // positions: far more than either budget allows.
+    let answer = solved(&["freecell", "--seed", "11982", "--nodes", "300"]);
+    assert_eq!(answer["halted"], "nodes", "{answer}");
+    assert_eq!(answer["verdict"], "unknown", "{answer}");
+    assert_eq!(answer["nodes"], 301, "{answer}");
+    let started = Instant::now();
+    let answer = solved(&["freecell", "--seed", "11982", "--seconds", "1"]);
+    assert_eq!(answer["halted"], "time", "{answer}");
+    assert_eq!(answer["verdict"], "unknown", "{answer}");
+    let seconds = answer["seconds"].as_f64().unwrap();
+    assert!((1.0..1.5).contains(&seconds), "{answer}");
+    // Loading and printing on top of the second, on a loaded machine.
+    assert!(started.elapsed() < Duration::from_secs(20));
+}
