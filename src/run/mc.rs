@@ -88,7 +88,8 @@ pub(crate) struct Estimate {
     pub wins: usize,
     score_sum: f64,
     scored: usize,
-    /// Each accepted world's result, in the order of the worlds.
+    /// Each accepted world's result, in the order of the worlds, its score
+    /// as ranked (`Objective::ranked`: higher is better).
     played: Vec<Played>,
     /// The key of the position each accepted world came to after this
     /// option (none where the world was a replay, or the game ended).

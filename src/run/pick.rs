@@ -70,8 +70,8 @@ fn leads(a: &[Played], b: &[Played], objective: Objective) -> std::cmp::Ordering
     let score = |p: &[Played]| p.iter().filter_map(|p| p.score).sum::<f64>();
     let by_score = score(a).total_cmp(&score(b));
     match objective {
-        Objective::WinThenScore => wins(a).cmp(&wins(b)).then(by_score),
-        Objective::Score => by_score,
+        Objective::WinThenScore { .. } => wins(a).cmp(&wins(b)).then(by_score),
+        Objective::Score { .. } => by_score,
     }
 }
 
@@ -82,7 +82,7 @@ fn better_by(other: &[Played], base: &[Played], sigmas: f64, objective: Objectiv
         .map(|(o, b)| f64::from(u8::from(o.win)) - f64::from(u8::from(b.win)))
         .collect();
     let more_wins: f64 = wins.iter().sum();
-    if objective == Objective::WinThenScore && more_wins != 0.0 {
+    if !objective.score_alone() && more_wins != 0.0 {
         return more_wins > 0.0 && surely_positive(&wins, sigmas);
     }
     let scores: Vec<f64> = other
@@ -133,7 +133,7 @@ pub(crate) fn games(wins: &[bool], scores: &[f64]) -> Vec<Played> {
 mod tests {
     use super::*;
 
-    const WIN: Objective = Objective::WinThenScore;
+    const WIN: Objective = Objective::WinThenScore { lower: false };
 
     #[test]
     fn one_more_win_in_eight_worlds_is_not_enough_two_are() {
@@ -152,7 +152,7 @@ mod tests {
         let other = games(&[true, false, false, false], &[9.0; 4]);
         assert!(!clearly_better(&other, &base, WIN));
         assert!(
-            clearly_better(&other, &base, Objective::Score),
+            clearly_better(&other, &base, Objective::Score { lower: false }),
             "to score, the points count"
         );
     }

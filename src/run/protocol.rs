@@ -315,7 +315,10 @@ fn wait_for_person(
                 )))
             }
             Ok(Request::Hint) => {
-                let hint = ask_bot(ctx, rt, asked)
+                rt.borrow_mut().explain(true);
+                let hint = ask_bot(ctx, rt, asked);
+                rt.borrow_mut().explain(false);
+                let hint = hint
                     .map(|index| BotChoice {
                         index,
                         why: rt.borrow_mut().take_reason(),

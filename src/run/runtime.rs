@@ -89,8 +89,10 @@ pub struct Runtime {
     labels: Option<bool>,
     /// Where a copy a bot tried a move on ended (`ended()`), or `()`.
     trial_end: rhai::Dynamic,
-    /// Why the bot chose as it did, in its own words (`because`).
+    /// Why the bot chose as it did, in its own words (`because`), kept
+    /// while `explaining`: a person asked the bot.
     reason: Option<String>,
+    explaining: bool,
 }
 
 /// A rule's values by card, hashed with `ahash` rather than the standard
@@ -147,6 +149,7 @@ impl Runtime {
             labels: None,
             trial_end: rhai::Dynamic::UNIT,
             reason: None,
+            explaining: false,
         }
     }
 
@@ -158,6 +161,11 @@ impl Runtime {
     /// The reason of the bot's choice, among those it gave.
     pub(crate) fn keep_reason(&mut self, why: Option<String>) {
         self.reason = why;
+    }
+
+    /// Whether the bot's reasons are kept: while a person asks it.
+    pub(crate) fn explain(&mut self, explaining: bool) {
+        self.explaining = explaining;
     }
 
     /// A fresh run of `plan`, still wired to the engine's callback.

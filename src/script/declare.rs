@@ -227,9 +227,17 @@ pub(crate) fn register(engine: &mut Engine, declared: &Rc<RefCell<Declarations>>
     // A variant plays for what its base does unless it says otherwise.
     let d = declared.clone();
     engine.register_fn("objective", move |name: &str| -> Fallible<()> {
-        d.borrow_mut().objective = Objective::named(name)?;
+        d.borrow_mut().objective = Objective::named(name, "higher")?;
         Ok(())
     });
+    let d = declared.clone();
+    engine.register_fn(
+        "objective",
+        move |name: &str, better: &str| -> Fallible<()> {
+            d.borrow_mut().objective = Objective::named(name, better)?;
+            Ok(())
+        },
+    );
     // A variant keeps its base's numbering unless it declares another.
     let d = declared.clone();
     engine.register_fn("deal_numbers", move |name: &str| -> Fallible<()> {

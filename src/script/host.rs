@@ -171,8 +171,9 @@ pub(crate) trait Host: 'static {
     fn labels_wanted(&self) -> bool;
     /// Narration, within the bounds on what a game may say.
     fn say(&mut self, text: String) -> Fallible<()>;
-    /// `because(text)`: a bot's reason for the choice it is making.
-    fn because(&mut self, why: String) -> Fallible<()>;
+    /// `because(text)`: a bot's reason for the choice it is making, kept
+    /// where a person asked the bot.
+    fn because(&mut self, why: &str) -> Fallible<()>;
     /// Counts `units` operations of work against the step's budget: a host
     /// call costs in proportion to what it does, not one operation.
     fn charge(&self, units: u64) {

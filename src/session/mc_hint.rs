@@ -7,6 +7,7 @@
 
 use crate::run::mc::{alike_with, Alike, Difference, Estimate, Estimates, Measure};
 use crate::run::BotChoice;
+use crate::script::objective::Objective;
 use serde_json::{json, Map, Value};
 
 /// The hint in words: what was played, the verdict, each option, and how
@@ -54,6 +55,7 @@ pub(super) fn fields(estimates: &Estimates, bot: Option<&BotChoice>) -> Map<Stri
         ("verdict", json!(verdict(estimates, bot))),
         ("answered", json!(estimates.answered)),
         ("objective", json!(estimates.objective.word())),
+        ("better_score", json!(estimates.objective.better_score())),
         ("options", Value::Array(rows)),
         ("worlds", json!(estimates.worlds)),
         ("tried", json!(estimates.tried)),
@@ -115,14 +117,15 @@ fn hint_row(e: &Estimate, estimates: &Estimates) -> Map<String, Value> {
         how.map_or(Value::Null, |h| json!(alike_word(h))),
     );
     let versus = e.versus_best.map(|d| {
+        let (mean, low, high) = counted(&d, estimates.objective);
         json!({
             "measure": match d.measure {
                 Measure::Wins => "wins",
                 Measure::Score => "score",
             },
-            "mean": d.mean,
-            "low": d.mean - d.margin,
-            "high": d.mean + d.margin,
+            "mean": mean,
+            "low": low,
+            "high": high,
             "worlds": d.worlds,
             "surely_worse": d.surely_worse() || e.games < estimates.worlds,
             "same": d.same,
@@ -215,7 +218,7 @@ pub(crate) fn verdict(estimates: &Estimates, bot: Option<&BotChoice>) -> String 
         // The leader minus the bot's choice.
         let against = take.versus_best.map_or(String::new(), |d| {
             let lead = Difference { mean: -d.mean, ..d };
-            format!(" by {}", difference(&lead))
+            format!(" by {}", difference(&lead, estimates.objective))
         });
         return format!(
             "{unsure}: {} leads {}{}{against}, which the worlds can not tell from chance; take {}, as the bot would.",
@@ -259,9 +262,12 @@ pub(crate) fn row(e: &Estimate, estimates: &Estimates) -> String {
     } else {
         match e.versus_best {
             Some(d) if d.surely_worse() => {
-                format!("; against the best {}, surely worse", difference(&d))
+                format!(
+                    "; against the best {}, surely worse",
+                    difference(&d, estimates.objective)
+                )
             }
-            Some(d) => format!("; against the best {}", difference(&d)),
+            Some(d) => format!("; against the best {}", difference(&d, estimates.objective)),
             None => String::new(),
         }
     };
@@ -285,25 +291,31 @@ fn name(e: &Estimate) -> String {
 
 /// A paired difference and its 95% interval, in points of win rate or in
 /// score where the two won alike in every world (or score is all that counts).
-fn difference(d: &Difference) -> String {
+fn difference(d: &Difference, objective: Objective) -> String {
     if d.margin.is_infinite() {
         return "(too few worlds to compare)".to_string();
     }
     if d.same {
         return "the same in every world".to_string();
     }
+    let (mean, low, high) = counted(d, objective);
     match d.measure {
         Measure::Wins => format!(
             "{:+.0} points ({:+.0} to {:+.0})",
-            100.0 * d.mean,
-            100.0 * (d.mean - d.margin),
-            100.0 * (d.mean + d.margin)
+            100.0 * mean,
+            100.0 * low,
+            100.0 * high
         ),
-        Measure::Score => format!(
-            "score {:+.2} ({:+.2} to {:+.2})",
-            d.mean,
-            d.mean - d.margin,
-            d.mean + d.margin
-        ),
+        Measure::Score => format!("score {mean:+.2} ({low:+.2} to {high:+.2})"),
+    }
+}
+
+/// A difference and its interval as the ruleset counts: a score where a
+/// lower one is better is turned back from its ranking.
+fn counted(d: &Difference, objective: Objective) -> (f64, f64, f64) {
+    if d.measure == Measure::Score && objective.lower() {
+        (-d.mean, -d.mean - d.margin, -d.mean + d.margin)
+    } else {
+        (d.mean, d.mean - d.margin, d.mean + d.margin)
     }
 }

@@ -123,7 +123,7 @@ pub(crate) fn gather(files: &[PathBuf]) -> Result<Pooled> {
         seconds: shards.values().map(|(_, s)| s.end.seconds[side]).sum(),
         objective: [Some(&header.a), header.b.as_ref()][side]
             .and_then(|s| s.objective.as_deref())
-            .and_then(|word| Objective::named(word).ok())
+            .and_then(Objective::from_spec)
             .unwrap_or_default(),
     };
     let (setup_a, bot_a) = named(&header.a, "a")?;

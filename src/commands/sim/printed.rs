@@ -7,7 +7,6 @@ use super::summary::{each, report, summarize};
 use super::{Outcome, Setup};
 use crate::commands::bots::Bot;
 use crate::commands::tally;
-use crate::script::objective::Objective;
 use anyhow::Result;
 use std::io::Write;
 
@@ -82,8 +81,10 @@ pub(crate) fn print(
         tally::paired_difference(&scores_a, &scores_b);
     // Which is better by what the first ruleset's player plays for: its
     // measure's interval clear of 0.
-    let to_score = a.outcome.objective == Objective::Score && scored;
-    let (by_low, by_high) = if to_score {
+    let to_score = a.outcome.objective.score_alone() && scored;
+    let (by_low, by_high) = if to_score && a.outcome.objective.lower() {
+        (-score_high, -score_low)
+    } else if to_score {
         (score_low, score_high)
     } else {
         (low, high)

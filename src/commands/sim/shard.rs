@@ -122,7 +122,7 @@ impl Side {
                 name: bot.name().into(),
                 mc,
             },
-            objective: Some(loaded.program.ruleset().declared.objective.word().into()),
+            objective: Some(loaded.program.ruleset().declared.objective.spec()),
         }
     }
 

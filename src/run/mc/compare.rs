@@ -88,7 +88,7 @@ pub(crate) fn against(
         .filter_map(|(o, b)| Some(o.score? - b.score?))
         .collect();
     let by_score =
-        !scores.is_empty() && (objective == Objective::Score || wins.iter().all(|&d| d == 0.0));
+        !scores.is_empty() && (objective.score_alone() || wins.iter().all(|&d| d == 0.0));
     let (measure, differences, deviation) = if by_score {
         (Measure::Score, scores, spread.score)
     } else {
@@ -115,7 +115,13 @@ mod tests {
     /// at 95%.
     fn hint_against(other: &[Played], best: &[Played]) -> Difference {
         let spread = Spread::of(other.iter().chain(best));
-        against(other, best, Objective::WinThenScore, spread, anytime::ALPHA)
+        against(
+            other,
+            best,
+            Objective::WinThenScore { lower: false },
+            spread,
+            anytime::ALPHA,
+        )
     }
 
     #[test]
@@ -165,12 +171,18 @@ mod tests {
         let to_win = against(
             &best,
             &winner,
-            Objective::WinThenScore,
+            Objective::WinThenScore { lower: false },
             spread,
             anytime::ALPHA,
         );
         assert_eq!((to_win.measure, to_win.mean < 0.0), (Measure::Wins, true));
-        let to_score = against(&best, &winner, Objective::Score, spread, anytime::ALPHA);
+        let to_score = against(
+            &best,
+            &winner,
+            Objective::Score { lower: false },
+            spread,
+            anytime::ALPHA,
+        );
         assert_eq!(
             (to_score.measure, to_score.mean > 0.0),
             (Measure::Score, true)

@@ -74,7 +74,7 @@ pub(super) fn gather(
                 bot_took,
             } => {
                 base = base.or(bot_took);
-                add_world(&mut estimates, results, &keys, &alive);
+                add_world(&mut estimates, results, &keys, &alive, objective);
                 accepted += 1;
                 if settings.prune && hint {
                     judge::prune(&estimates, &mut alive, objective, base);
@@ -123,17 +123,20 @@ fn add_world(
     results: Vec<Option<Outcome>>,
     keys: &[Option<u64>],
     alive: &[bool],
+    objective: Objective,
 ) {
     let live = estimates.iter_mut().zip(results).zip(alive).enumerate();
     for (i, ((e, outcome), _)) in live.filter(|(_, (_, &alive))| alive) {
         let outcome = outcome.expect("every live option played in the world");
+        let score = outcome.score_number();
+        // Results are compared as ranked: a better score is a higher one.
         let played = Played {
             win: outcome.is_win(),
-            score: outcome.score_number(),
+            score: score.map(|s| objective.ranked(s)),
         };
         e.games += 1;
         e.wins += usize::from(played.win);
-        if let Some(score) = played.score {
+        if let Some(score) = score {
             e.score_sum += score;
             e.scored += 1;
         }

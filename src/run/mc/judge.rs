@@ -31,12 +31,12 @@ pub(super) fn order(
     objective: Objective,
     base: Option<usize>,
 ) -> Ordering {
-    let score = |e: &Estimate| e.mean_score().unwrap_or(0.0);
+    let score = |e: &Estimate| objective.ranked(e.mean_score().unwrap_or(0.0));
     let by_wins = b.win_rate().total_cmp(&a.win_rate());
     let by_score = score(b).total_cmp(&score(a));
     let by_objective = match objective {
-        Objective::WinThenScore => by_wins.then(by_score),
-        Objective::Score => by_score.then(by_wins),
+        Objective::WinThenScore { .. } => by_wins.then(by_score),
+        Objective::Score { .. } => by_score.then(by_wins),
     };
     let bot_first = (Some(b.index) == base).cmp(&(Some(a.index) == base));
     by_objective.then(bot_first).then(a.index.cmp(&b.index))

@@ -256,7 +256,11 @@ fn an_option_left_early_ranks_below_those_played_to_the_end_whatever_its_rate() 
         option(1, &[true, false, false, false, false, false, false, true]),
         option(2, &[false; 8]),
     ];
-    rank(&mut estimates, None, Objective::WinThenScore);
+    rank(
+        &mut estimates,
+        None,
+        Objective::WinThenScore { lower: false },
+    );
     let order: Vec<usize> = estimates.iter().map(|e| e.index).collect();
     assert_eq!(order, [1, 2, 0]);
 }

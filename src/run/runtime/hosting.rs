@@ -202,13 +202,15 @@ impl Host for Runtime {
         self.tell(Event::Say(text))
     }
 
-    fn because(&mut self, why: String) -> Fallible<()> {
+    fn because(&mut self, why: &str) -> Fallible<()> {
         if self.mode != Mode::Bot {
             return Err(fault(
                 "because(text) is a bot's reason for its choice: only `fn rate` and `fn bot` may give one".into(),
             ));
         }
-        self.reason = Some(why);
+        if self.explaining {
+            self.reason = Some(why.to_string());
+        }
         Ok(())
     }
 }

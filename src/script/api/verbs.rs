@@ -13,8 +13,13 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     });
     // A bot's reason for what it chooses, which a hint shows.
     let r = rt.clone();
+    // Checked where it is given, kept only when a person asks the bot
+    // (rollouts call a bot at every decision: no text is built for them).
     engine.register_fn("because", move |why: Dynamic| -> Fallible<()> {
-        r.borrow_mut().because(reason(text_of(&why))?)
+        match why.read_lock::<rhai::ImmutableString>() {
+            Some(text) => r.borrow_mut().because(reason(text.as_str())?),
+            None => r.borrow_mut().because(reason(&text_of(&why))?),
+        }
     });
     // `choose(question, options)` gives back the option taken itself.
     let r = rt.clone();
@@ -77,8 +82,8 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
 pub(crate) const MAX_REASON: usize = 200;
 
 /// A bot's reason as a hint shows it: one short line of text.
-fn reason(why: String) -> Fallible<String> {
-    let why = why.trim().to_string();
+fn reason(why: &str) -> Fallible<&str> {
+    let why = why.trim();
     let length = why.chars().count();
     if why.is_empty() || why.contains('\n') || length > MAX_REASON {
         return Err(crate::script::host::fault(format!(

@@ -5,7 +5,7 @@ use super::*;
 use crate::run::mc::alike::RESULTS_FROM;
 use crate::script::catalog;
 
-const WIN: Objective = Objective::WinThenScore;
+const WIN: Objective = Objective::WinThenScore { lower: false };
 
 /// Two options alike: whichever is taken, a coin decides the game.
 const TWINS: &str = r#"

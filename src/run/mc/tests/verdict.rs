@@ -79,7 +79,7 @@ fn the_option_to_take_is_the_bots_where_it_is_in_the_best_group_or_the_worlds_ca
         }
         e
     };
-    let win = Objective::WinThenScore;
+    let win = Objective::WinThenScore { lower: false };
     // Twelve worlds: option 1 wins two more than the bot's choice (0):
     // the worlds can not tell, so the bot's choice is kept.
     let mut base = [false; 12];
@@ -121,7 +121,10 @@ fn to_score_an_option_with_fewer_wins_and_more_points_is_the_better() {
         scored: 30,
         ..Estimate::default()
     };
-    for (objective, best) in [(Objective::WinThenScore, 0), (Objective::Score, 1)] {
+    for (objective, best) in [
+        (Objective::WinThenScore { lower: false }, 0),
+        (Objective::Score { lower: false }, 1),
+    ] {
         let mut estimates = vec![option(0, true, 10.0), option(1, false, 20.0)];
         let ranked = judge::rank_for_hint(&mut estimates, objective, None);
         assert_eq!(
