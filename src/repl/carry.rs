@@ -117,9 +117,8 @@ mod tests {
     use super::*;
     use crate::game::decision::{Carried, Offer};
 
-    /// A patience's table of columns, free cells and a foundation, and
-    /// moves onto it: 8♣ onto 9♥ in column 3 or to a free cell, 8♣ and 7♦
-    /// to the foundation.
+    /// A patience table of free cells and columns, and moves onto it: 8♣ onto 9♥ in
+    /// column 3 or to a free cell, 8♣ and 7♦ to the foundation.
     fn game() -> (Prompt, Table) {
         let mut table = Table::default();
         for name in [

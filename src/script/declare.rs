@@ -94,7 +94,8 @@ pub struct OptionSpec {
     pub name: String,
     pub default: OptionValue,
     pub help: String,
-    /// For text options: the values allowed (empty: any).
+    /// For text options, and numbers chosen from a list: the values allowed
+    /// (empty: any).
     pub allowed: Vec<String>,
     /// For number options: the values allowed, if bounded.
     pub range: Option<RangeInclusive<i64>>,
@@ -166,6 +167,15 @@ impl OptionSpec {
             ));
         }
         match value {
+            // A number chosen from a list: `option("draw", 1, "...", [1, 3])`.
+            OptionValue::Int(n)
+                if !self.allowed.is_empty() && !self.allowed.contains(&n.to_string()) =>
+            {
+                Err(format!(
+                    "option `{name}` is one of {}, not {n}",
+                    self.allowed.join(", ")
+                ))
+            }
             OptionValue::Int(n) => match &self.range {
                 Some(range) if !range.contains(n) => Err(format!(
                     "option `{name}` is a whole number from {} to {}, not {n}",
@@ -399,6 +409,12 @@ mod tests {
         assert_eq!(flag.parse("no"), Ok(OptionValue::Bool(false)));
         let mode = spec(OptionValue::Text("a".into()), None, &["a", "b"]);
         assert!(mode.parse("c").unwrap_err().contains("one of a, b"));
+        let draw = spec(OptionValue::Int(1), None, &["1", "3"]);
+        assert_eq!(draw.parse("3"), Ok(OptionValue::Int(3)));
+        assert_eq!(
+            draw.parse("2"),
+            Err("option `x` is one of 1, 3, not 2".into())
+        );
     }
 
     #[test]

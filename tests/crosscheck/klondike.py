@@ -241,9 +241,10 @@ class Klondike(Position):
         return self.home_count()
 
     def key(self):
-        # Ruling: the position is the stock, the waste, every column and foundation.
+        # Ruling: the position is the stock, the waste, every column and foundation,
+        # and the redeals left where they are limited.
         return (tuple(self.stock), tuple(self.waste), tuple(tuple(c) for c in self.columns),
-                tuple(self.down), tuple(tuple(f) for f in self.foundations))
+                tuple(self.down), tuple(tuple(f) for f in self.foundations), self.redeals_left)
 
     # -- The table -----------------------------------------------------------
 

@@ -141,6 +141,17 @@ class Piles:
     def cards(self, pile: str) -> list[int]:
         return [c for c, _ in self.get(pile)]
 
+    def before_the_end(self, expected: dict[str, list[tuple[int, bool]]]) -> "Piles":
+        """The table of an end as it lay before the host turned every card face up
+        (docs/scripting.md: a game over shows its whole table): a face-up card takes
+        the facing the model expects in its place; a face-down one stays (and differs)."""
+        before = Piles({})
+        for pile, cards in self.piles.items():
+            want = expected.get(pile, [])
+            before.piles[pile] = [(c, want[i][1] if up and i < len(want) else up)
+                                  for i, (c, up) in enumerate(cards)]
+        return before
+
 
 def show(cards: list[tuple[int | None, bool]]) -> str:
     """A pile for a report: face-down cards in brackets."""
@@ -478,6 +489,8 @@ def play_one(delve: str, game: Game, config: Config, seed: str, workdir: str, ti
             result.events = pos.events
             if (diff := said_differs(expected_says, says)) is not None:
                 return fail("what was said after the last choice differs", diff, says)
+            if kind == "end":
+                table = table.before_the_end(pos.piles())
             if (diff := pos.table_differs(table)) is not None:
                 return fail("tables differ", diff, f"(the host's {kind})")
             expected = pos.options() if pos.outcome is None else []

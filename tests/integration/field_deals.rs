@@ -1,9 +1,9 @@
 //! The field's own deal numbers (issue 53), checked against the field's own
 //! tool: fixtures that deal as FreeCell (Microsoft's numbers), Klondike,
-//! Golf and Black Hole (PySolFC's) lay each deal as pysol-cards prints it,
-//! card by card and face by face, over a spread of numbers; so do the
-//! shipped rulesets that deal them (games/). CI installs
-//! pysol-cards (.ci/run); elsewhere, without it, the comparison is skipped.
+//! Golf and Black Hole (PySolFC's), and the shipped rulesets that deal
+//! them, lay each deal as pysol-cards prints it, card by card and face by
+//! face, over a spread of numbers. CI installs pysol-cards (.ci/run);
+//! elsewhere, without it, the comparison is skipped.
 
 use crate::delve;
 use rand::{Rng, SeedableRng};
@@ -12,10 +12,11 @@ use std::ops::RangeInclusive;
 use std::path::Path;
 use std::process::Command;
 
-/// One game's fixture, its name in pysol-cards, its numbers, and how its
-/// table reads as pysol-cards prints a layout.
+/// One game's scripts (its fixture, and the shipped rulesets that deal it),
+/// its name in pysol-cards, its numbers, and how its table reads as
+/// pysol-cards prints a layout.
 struct Dealt {
-    fixture: &'static str,
+    scripts: &'static [&'static str],
     pysol: &'static str,
     /// Where the random numbers are drawn, a share each.
     spread: &'static [RangeInclusive<u64>],
@@ -24,27 +25,29 @@ struct Dealt {
 
 const MICROSOFT_LAST: u64 = (1 << 31) - 1;
 
-const GAMES: [Dealt; 5] = [
+const GAMES: [Dealt; 4] = [
     Dealt {
-        fixture: "tests/scripts/deals/freecell-deal.rhai",
+        scripts: &[
+            "tests/scripts/deals/freecell-deal.rhai",
+            "games/freecell.rhai",
+            "games/bakers-game.rhai",
+        ],
         pysol: "freecell",
         spread: &[1..=32_000, 1..=MICROSOFT_LAST],
         printed: |t| t.columns("column", 8),
     },
     Dealt {
-        fixture: "games/freecell.rhai",
-        pysol: "freecell",
-        spread: &[1..=32_000, 1..=MICROSOFT_LAST],
-        printed: |t| t.columns("column", 8),
-    },
-    Dealt {
-        fixture: "tests/scripts/deals/klondike-deal.rhai",
+        scripts: &[
+            "tests/scripts/deals/klondike-deal.rhai",
+            "games/klondike.rhai",
+            "games/klondike-three-passes.rhai",
+        ],
         pysol: "klondike",
         spread: PYSOLFC,
         printed: |t| [vec![t.talon("stock")], t.columns("column", 7)].concat(),
     },
     Dealt {
-        fixture: "tests/scripts/deals/golf-deal.rhai",
+        scripts: &["tests/scripts/deals/golf-deal.rhai", "games/golf.rhai"],
         pysol: "golf",
         spread: PYSOLFC,
         printed: |t| {
@@ -53,7 +56,10 @@ const GAMES: [Dealt; 5] = [
         },
     },
     Dealt {
-        fixture: "tests/scripts/deals/black-hole-deal.rhai",
+        scripts: &[
+            "tests/scripts/deals/black-hole-deal.rhai",
+            "games/black-hole.rhai",
+        ],
         pysol: "black_hole",
         spread: PYSOLFC,
         printed: |t| {
@@ -179,14 +185,21 @@ fn pysol_layouts(game: &str, numbers: &[u64]) -> Option<Vec<String>> {
     Some(layouts)
 }
 
-/// Delve's tables of `numbers` in one game of the fixture: the first
-/// number's deal, then `new N` for each of the others.
-fn delve_tables(fixture: &str, numbers: &[u64]) -> Vec<Table> {
+/// Delve's first table of each of `numbers` in one game of `script`: the
+/// first number's deal, then `new N` for each of the others at its first
+/// decision, or at its end where a deal has no move (`--keep-open`).
+fn delve_tables(script: &str, numbers: &[u64]) -> Vec<Table> {
     let lines: Vec<String> = numbers[1..].iter().map(|n| format!("new {n}")).collect();
     let input = lines.join("\n") + "\n";
     let output = delve()
-        .args(["play", fixture, "--seed", &numbers[0].to_string()])
-        .args(["--json", "--reveal"])
+        .args(["play", script, "--seed", &numbers[0].to_string()])
+        .args([
+            "--json",
+            "--reveal",
+            "--keep-open",
+            "--opt",
+            "lone_option=ask",
+        ])
         .write_stdin(input)
         .output()
         .unwrap();
@@ -199,7 +212,7 @@ fn delve_tables(fixture: &str, numbers: &[u64]) -> Vec<Table> {
     assert!(errors.is_empty(), "{errors:?}");
     messages
         .into_iter()
-        .filter(|m| m["type"] == "prompt")
+        .filter(|m| m["type"] == "prompt" || m["type"] == "end")
         .map(|m| Table(m["table"].clone()))
         .collect()
 }
@@ -211,17 +224,18 @@ fn numbered_deals_are_laid_as_pysol_cards_deals_them() {
         let Some(layouts) = pysol_layouts(game.pysol, &numbers) else {
             return;
         };
-        let tables = delve_tables(game.fixture, &numbers);
-        assert_eq!(tables.len(), numbers.len(), "{}", game.fixture);
         assert_eq!(layouts.len(), numbers.len(), "{}", game.pysol);
-        for ((number, table), layout) in numbers.iter().zip(&tables).zip(&layouts) {
-            let expected: Vec<&str> = layout.lines().collect();
-            assert_eq!(
-                (game.printed)(table),
-                expected,
-                "{} deal {number}: delve (left) and pysol-cards (right) differ",
-                game.fixture
-            );
+        for script in game.scripts {
+            let tables = delve_tables(script, &numbers);
+            assert_eq!(tables.len(), numbers.len(), "{script}");
+            for ((number, table), layout) in numbers.iter().zip(&tables).zip(&layouts) {
+                let expected: Vec<&str> = layout.lines().collect();
+                assert_eq!(
+                    (game.printed)(table),
+                    expected,
+                    "{script} deal {number}: delve (left) and pysol-cards (right) differ"
+                );
+            }
         }
     }
 }

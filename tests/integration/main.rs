@@ -18,6 +18,7 @@ mod grid;
 mod hands;
 mod honest_copies;
 mod honest_hints;
+mod honest_klondike;
 mod hostile;
 mod hostile_files;
 mod imports;

@@ -1,6 +1,6 @@
 //! Which configurations `delve check` plays: a ruleset with its defaults,
 //! then with each other value of each option, one option at a time (the
-//! other of true/false, each allowed text, and for a ruleset checked by
+//! other of true/false, each allowed text or listed number, and for a ruleset checked by
 //! name a number's bounds; the check of every shipped ruleset leaves
 //! numbers at their defaults, to keep CI's run short).
 
@@ -49,6 +49,8 @@ pub fn every_configuration() -> Vec<Configuration> {
 fn other_values(spec: &OptionSpec, bounds: bool) -> Vec<String> {
     let values: Vec<String> = match &spec.default {
         OptionValue::Bool(b) => vec![(!b).to_string()],
+        // A number chosen from a list is tried with each, as a text is.
+        OptionValue::Int(_) if !spec.allowed.is_empty() => spec.allowed.clone(),
         OptionValue::Int(_) => match &spec.range {
             Some(range) if bounds => vec![range.start().to_string(), range.end().to_string()],
             _ => Vec::new(),

@@ -2,7 +2,7 @@
 //! cards in one call instead of a loop of script: how deep a card lies,
 //! and how many cards lie above a lower card in their piles. A search asks
 //! a value at every position it meets, so a loop over every card there is
-//! most of the search's time (FreeCell's judgement looped over its 52
+//! most of the search's time (a patience judgement looping over 52
 //! cards: 450,000 instructions a position). Face-down cards are hidden as
 //! from any bot.
 //!
