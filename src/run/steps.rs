@@ -21,9 +21,12 @@ type Shared = Rc<RefCell<Runtime>>;
 pub(crate) const YOUR_MOVE: &str = "Your move";
 
 /// Plays the game from its setup; it returns only by an error or a halt
-/// (the game's end, a pause at the person's decision).
+/// (the game's end, a pause at the person's decision). The deal's position
+/// is the game's first: a repetition rule counts it like any other.
 pub(super) fn play(ctx: &NativeCallContext, rt: &Shared) -> Fallible<Dynamic> {
     hook::<Dynamic>(ctx, rt, "setup", ()).map(drop)?;
+    let key = rt.borrow().key();
+    rt.borrow_mut().history_mut().count(key);
     play_on(ctx, rt)
 }
 

@@ -14,10 +14,11 @@ pub(crate) use build::{Build, Runs};
 use rhai::{Array, Dynamic, Map};
 
 /// The keys of a move kind's map, besides a build's (`build.rs`).
-const KIND_KEYS: [&str; 13] = [
+const KIND_KEYS: [&str; 14] = [
     "cards",
     "onto",
     "into",
+    "at",
     "fits",
     "value",
     "target_value",
@@ -43,6 +44,9 @@ pub struct MoveKind {
     /// The one pile its card goes into, where it goes onto no target (a
     /// discard onto the damage pile): what a front end shows it carried to.
     pub into: Option<String>,
+    /// The pile a click makes a move of no card at (the stock a draw
+    /// turns up): what a front end makes the move by.
+    pub at: Option<String>,
     /// What the card must fit, by how many cards the target's stack holds:
     /// the first entry for an empty stack, and so on; past the last, none.
     pub fits: Vec<Fit>,
@@ -148,6 +152,13 @@ impl MoveKind {
             return Err("a move `onto` a pile needs `cards` to put there".into());
         }
         let into = text(map, "into")?;
+        let at = text(map, "at")?;
+        if at.is_some() && !(sources.is_empty() && build.is_none()) {
+            return Err(
+                "`at` names the pile a click makes a move of no card at: a kind with `cards` or `from` carries its cards instead"
+                    .into(),
+            );
+        }
         if into.is_some() && (onto.is_some() || sources.is_empty()) {
             return Err(
                 "`into` names the one pile a move's `cards` go into, where it goes `onto` none"
@@ -159,6 +170,7 @@ impl MoveKind {
             sources,
             onto,
             into,
+            at,
             fits,
             value: text(map, "value")?,
             target_value: text(map, "target_value")?,

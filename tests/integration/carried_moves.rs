@@ -1,6 +1,7 @@
 //! What an option carries where, in the protocol (docs/protocol.md): the
 //! host fills it in for the moves a ruleset declares (a card onto a
-//! target, into its stack, `into` a pile; a build's run), a script says it
+//! target, into its stack, `into` a pile; a build's run; a draw made `at`
+//! the stock), a script says it
 //! for its own options with `carries`, and a `carries` that names a card
 //! not face up, or a pile not on the table, fails the decision with a
 //! message, so a face-down card's name never reaches a player that way.
@@ -69,6 +70,17 @@ fn a_declared_move_carries_its_card_to_the_pile_it_goes_to() {
         let keys: Vec<&String> = option.as_object().unwrap().keys().collect();
         assert_eq!(keys, ["key", "label"], "{option}");
     }
+}
+
+#[test]
+fn a_move_of_no_card_is_made_at_the_pile_its_kind_names() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let prompt = first_prompt(here, "klondike", &["--seed", "1"]);
+    let options = carried(&prompt);
+    assert!(
+        options.contains(&json!(["draw", null, null, null, ["stock"]])),
+        "{options:#?}"
+    );
 }
 
 #[test]
@@ -174,23 +186,28 @@ fn a_carries_that_names_a_hidden_card_or_a_missing_pile_fails_with_why() {
 }
 
 #[test]
-fn into_names_one_pile_for_a_move_that_goes_onto_none() {
-    let dir = tempfile::tempdir().unwrap();
-    let wrong = r#"// extends: clear-the-dungeon
-change_move_kind("place", #{ into: "damage" });
-"#;
-    fs::write(dir.path().join("house.rhai"), wrong).unwrap();
-    let output = delve()
-        .current_dir(dir.path())
-        .args(["play", "house.rhai", "--seed", "1"])
-        .write_stdin("quit\n")
-        .output()
-        .unwrap();
-    let said = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        said.contains(
-            "`into` names the one pile a move's `cards` go into, where it goes `onto` none"
+fn into_and_at_are_refused_where_they_say_nothing() {
+    let cases = [
+        (
+            r#"change_move_kind("place", #{ into: "damage" });"#,
+            "`into` names the one pile a move's `cards` go into, where it goes `onto` none",
         ),
-        "{said}"
-    );
+        (
+            r#"change_move_kind("discard", #{ at: "hand" });"#,
+            "`at` names the pile a click makes a move of no card at",
+        ),
+    ];
+    for (body, said) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let house = format!("// extends: clear-the-dungeon\n{body}\n");
+        fs::write(dir.path().join("house.rhai"), house).unwrap();
+        let output = delve()
+            .current_dir(dir.path())
+            .args(["play", "house.rhai", "--seed", "1"])
+            .write_stdin("quit\n")
+            .output()
+            .unwrap();
+        let out = String::from_utf8_lossy(&output.stderr);
+        assert!(out.contains(said), "{body}: {out}");
+    }
 }

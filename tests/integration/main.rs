@@ -36,6 +36,7 @@ mod parts;
 mod patterns;
 mod pile_ends;
 mod pooled_runs;
+mod positions_come_back;
 mod profile;
 mod protocol_commands;
 mod protocol_doc;

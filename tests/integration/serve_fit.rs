@@ -119,7 +119,8 @@ return wrong;
 ";
 
 /// The decision at which the screenshot is taken: ten moves in, the table
-/// has more than its opening to show.
+/// has more than its opening to show (a game that ends sooner is taken at
+/// its end).
 const SHOT_AT: usize = 11;
 
 /// Plays every shipped ruleset on `screen`, the page measured at each
@@ -156,10 +157,13 @@ fn every_ruleset_fits(screen: Screen) {
                     seen.into_iter()
                         .map(|p| format!("{name}, decision {decision}: {p}")),
                 );
-                if decision == SHOT_AT && (!phone || name == "clear-the-dungeon") {
+                let ended = crate::browser::shows(client, "[data-state='ended']").await;
+                // Ten moves in, or at the end of a game that ends sooner.
+                let shot = decision == SHOT_AT || (ended && decision < SHOT_AT);
+                if shot && (!phone || name == "clear-the-dungeon") {
                     screenshot(client, name, phone, &folders).await;
                 }
-                if crate::browser::shows(client, "[data-state='ended']").await {
+                if ended {
                     break;
                 }
                 take_the_hint(client, name).await;

@@ -1,7 +1,8 @@
 //! What an option moves where (`Carried`), read when a person's front end
 //! is shown a prompt, never while a bot or a search plays: a declared
 //! move's from its kind (the pile its card lies in, the pile it goes onto
-//! or `into`), a build move's from its fields (`cards`, `from`, `to`), and
+//! or `into`; for a move of no card, the pile it is made `at`), a build
+//! move's from its fields (`cards`, `from`, `to`), and
 //! an option of the script's own from its `carries` field (`#{card or
 //! cards, from, to, onto}`). Only face-up cards are ever named, so what the
 //! page is told never says more than the table shows.
@@ -39,6 +40,15 @@ pub(crate) fn carried(rt: &dyn Host, option: &Dynamic) -> Fallible<Option<Carrie
     rt.charge(4);
     Ok(if kind.build.is_some() {
         built(rt, kind, &map)
+    } else if kind.sources.is_empty() {
+        // A move of no card, made by a click at its pile, if it names one.
+        kind.at
+            .as_ref()
+            .filter(|pile| rt.table().pile_index(pile).is_some())
+            .map(|pile| Carried {
+                targets: vec![pile.clone()],
+                ..Carried::default()
+            })
     } else {
         declared(rt.table(), kind, &map)
     })

@@ -5,7 +5,7 @@
 
 // A card's width in px, at most and at least (a cell is a little wider).
 const LARGEST = { wide: 104, narrow: 72 };
-const SMALLEST = 26;
+const SMALLEST = 20;
 
 const narrow = () => window.matchMedia("(max-width: 40rem)").matches;
 
