@@ -89,10 +89,16 @@ pub struct Runtime {
     labels: Option<bool>,
     /// Where a copy a bot tried a move on ended (`ended()`), or `()`.
     trial_end: rhai::Dynamic,
-    /// Why the bot chose as it did, in its own words (`because`), kept
-    /// while `explaining`: a person asked the bot.
-    reason: Option<String>,
-    explaining: bool,
+    /// Why the bot chose as it did, in its own words (`because`).
+    reason: Reason,
+}
+
+/// A bot's reason, kept only while a person asks the bot (the solver and
+/// the Monte Carlo worlds ask it thousands of times and never read one).
+#[derive(Default)]
+pub(crate) struct Reason {
+    pub(crate) asked: bool,
+    pub(crate) said: Option<String>,
 }
 
 /// A rule's values by card, hashed with `ahash` rather than the standard
@@ -148,24 +154,23 @@ impl Runtime {
             history: History::default(),
             labels: None,
             trial_end: rhai::Dynamic::UNIT,
-            reason: None,
-            explaining: false,
+            reason: Reason::default(),
         }
     }
 
     /// The reason the bot last gave (`because`), taken.
     pub(crate) fn take_reason(&mut self) -> Option<String> {
-        self.reason.take()
+        self.reason.said.take()
     }
 
     /// The reason of the bot's choice, among those it gave.
     pub(crate) fn keep_reason(&mut self, why: Option<String>) {
-        self.reason = why;
+        self.reason.said = why;
     }
 
     /// Whether the bot's reasons are kept: while a person asks it.
     pub(crate) fn explain(&mut self, explaining: bool) {
-        self.explaining = explaining;
+        self.reason.asked = explaining;
     }
 
     /// A fresh run of `plan`, still wired to the engine's callback.

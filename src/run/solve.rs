@@ -72,6 +72,7 @@ fn search(
         return super::search::solve(program, options, deal, prefix, budget, meter, progress);
     }
     let started = Instant::now();
+    let objective = program.ruleset().declared.objective;
     let probe = Arc::new(Mutex::new(Probe::new(budget, meter)));
     let steering = Steering(probe.clone());
     let lock = || probe.lock().unwrap_or_else(PoisonError::into_inner);
@@ -115,7 +116,7 @@ fn search(
                         .collect(),
                     outcome: outcome.clone(),
                 };
-                if better(&outcome, best.as_ref().map(|b| &b.outcome)) {
+                if better(&outcome, best.as_ref().map(|b| &b.outcome), objective) {
                     best = Some(line());
                     stats.best_score = outcome.score_number();
                 }

@@ -4,6 +4,7 @@
 
 use super::Outcome;
 use crate::game::decision::Choice;
+use crate::script::objective::Objective;
 
 pub(crate) use super::budget::{Budget, Halt};
 
@@ -60,12 +61,19 @@ pub(crate) struct Progress {
     pub passes: u32,
 }
 
-/// Whether `outcome` beats the best so far: a win beats any other end,
-/// then the higher score.
-pub(crate) fn better(outcome: &Outcome, best: Option<&Outcome>) -> bool {
+/// Whether `outcome` beats the best so far by what the ruleset plays for:
+/// a win beats any other end (unless the score alone counts), then the
+/// better score (the lower, where the ruleset counts cards left).
+pub(crate) fn better(outcome: &Outcome, best: Option<&Outcome>, objective: Objective) -> bool {
     let Some(best) = best else {
         return true;
     };
-    let rank = |o: &Outcome| (o.is_win(), o.score_number().unwrap_or(f64::NEG_INFINITY));
+    let rank = |o: &Outcome| {
+        let win = o.is_win() && !objective.score_alone();
+        let score = o
+            .score_number()
+            .map_or(f64::NEG_INFINITY, |s| objective.ranked(s));
+        (win, score)
+    };
     rank(outcome) > rank(best)
 }

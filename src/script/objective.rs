@@ -137,7 +137,10 @@ mod tests {
             .unwrap_err()
             .contains("\"lower\""));
         assert_eq!(Objective::default(), win);
-        assert_eq!(Objective::Score { lower: true }.ranked(3.0), -3.0);
+        assert!(
+            Objective::Score { lower: true }.ranked(3.0)
+                < Objective::Score { lower: true }.ranked(2.0)
+        );
         assert_eq!(win.to_string(), "to win, then to score");
     }
 }

@@ -40,8 +40,12 @@ pub(crate) struct Record {
     /// Wins in a row up to the last game.
     pub streak: u64,
     pub best_streak: u64,
-    /// The highest numeric score (games scoring in text are not in it).
+    /// The best numeric score (games scoring in text are not in it): the
+    /// highest, or the lowest where the ruleset counts what is left.
     pub best_score: Option<f64>,
+    /// Whether the ruleset's lower score is the better (its objective).
+    #[serde(default)]
+    pub lower_is_better: bool,
     pub score_total: f64,
     /// Games with a score (a text score by its last number, as `sim` counts).
     pub scored: u64,
@@ -60,6 +64,7 @@ impl Record {
             streak: 0,
             best_streak: 0,
             best_score: None,
+            lower_is_better: false,
             score_total: 0.0,
             scored: 0,
             results: BTreeMap::new(),
@@ -80,7 +85,7 @@ impl Record {
         if let Some(score) = outcome.score_number() {
             self.scored = self.scored.saturating_add(1);
             self.score_total += score;
-            self.best_score = Some(self.best_score.map_or(score, |b| b.max(score)));
+            self.best_score = Some(self.best_score.map_or(score, |b| self.better(b, score)));
         }
     }
 
@@ -92,7 +97,7 @@ impl Record {
         self.streak = self.streak.max(other.streak);
         self.best_streak = self.best_streak.max(other.best_streak);
         self.best_score = match (self.best_score, other.best_score) {
-            (Some(a), Some(b)) => Some(a.max(b)),
+            (Some(a), Some(b)) => Some(self.better(a, b)),
             (a, b) => a.or(b),
         };
         self.score_total += other.score_total;
@@ -100,6 +105,15 @@ impl Record {
         for (result, count) in other.results {
             let kept = self.results.entry(result).or_default();
             *kept = kept.saturating_add(count);
+        }
+    }
+
+    /// The better of two scores by the ruleset's order.
+    fn better(&self, a: f64, b: f64) -> f64 {
+        if self.lower_is_better {
+            a.min(b)
+        } else {
+            a.max(b)
         }
     }
 
@@ -277,6 +291,7 @@ pub(crate) fn add(path: &Path, session: &Session, outcome: &Outcome) -> Result<R
         book.records.push(Record::new(game, options));
         book.records.len() - 1
     });
+    book.records[index].lower_is_better = session.ruleset.declared.objective.lower();
     book.records[index].add(outcome);
     let record = book.records[index].clone();
     let text = serde_json::to_string_pretty(&book)? + "\n";

@@ -18,15 +18,55 @@ fn summary(args: &[&str]) -> Value {
 
 #[test]
 fn a_ruleset_plays_to_win_unless_it_says_score_and_its_variants_keep_it() {
-    for (game, objective) in [
-        ("clear-the-dungeon", "win"),
-        ("tomb-of-four-kings", "score"),
-        ("tomb-of-four-kings-torchlight", "score"),
-        ("mythic-dungeon-crawler-easy", "score"),
+    for (game, objective, better) in [
+        ("clear-the-dungeon", "win", "higher"),
+        ("tomb-of-four-kings", "score", "higher"),
+        ("tomb-of-four-kings-torchlight", "score", "higher"),
+        ("mythic-dungeon-crawler-easy", "score", "higher"),
+        ("golf", "win", "lower"),
+        ("black-hole", "win", "lower"),
     ] {
         let figures = summary(&[game, "--games", "2"]);
         assert_eq!(figures["objective"], objective, "{game}");
+        assert_eq!(figures["better_score"], better, "{game}");
     }
+}
+
+/// Two ends, three cards left or eight; the bot would keep eight.
+const FEWEST: &str = r#"
+title("Fewest");
+objective("win", "lower");
+fn play() {
+    new_pile("p", "up");
+    let kept = choose("Keep how many?", [#{ key: "three", label: "three" }, #{ key: "eight", label: "eight" }]);
+    end("loss", if kept.key == "three" { 3 } else { 8 }, "Done.");
+}
+fn rate(option) { if option.key == "eight" { 1 } else { 0 } }
+"#;
+
+#[test]
+fn where_a_lower_score_is_better_the_hint_takes_the_lower() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("game.rhai"), FEWEST).unwrap();
+    let out = delve()
+        .current_dir(dir.path())
+        .args(["play", "game.rhai", "--seed", "1", "--json"])
+        .write_stdin("hint mc\n")
+        .output()
+        .unwrap();
+    let hint: Value = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .find(|m| m["type"] == "ok")
+        .expect("the hint's answer");
+    assert_eq!(hint["key"], "three", "{hint}");
+    assert_eq!(hint["better_score"], "lower", "{hint}");
+    let eight = &hint["options"][1];
+    assert_eq!(
+        eight["mean_score"], 8.0,
+        "scores are told as counted: {hint}"
+    );
+    assert_eq!(eight["versus_best"]["surely_worse"], true, "{hint}");
 }
 
 #[test]

@@ -80,6 +80,27 @@ fn the_best_score_of_an_unwinnable_deal_is_its_highest_pair() {
 }
 
 #[test]
+fn where_the_lower_score_is_better_the_best_is_the_lowest_pair() {
+    // Seed 0 deals 2, 4 and 6 (no pair makes 7; the highest makes 10): a
+    // ruleset that counts a lower sum the better finds 2 + 4.
+    let (_dir, script) = beside_a_copy();
+    let text = std::fs::read_to_string(&script).unwrap();
+    let lower = text.replacen(
+        "\nfn play()",
+        "\nobjective(\"win\", \"lower\");\n\nfn play()",
+        1,
+    );
+    assert_ne!(
+        text, lower,
+        "the fixture has a `fn play()` to declare before"
+    );
+    std::fs::write(&script, lower).unwrap();
+    let answer = solved(&[script.to_str().unwrap(), "--seed", "0", "--best"]);
+    assert_eq!(answer["verdict"], "not_winnable", "{answer}");
+    assert_eq!(answer["best_score"], 6, "{answer}");
+}
+
+#[test]
 fn the_winning_line_is_a_transcript_that_replays_to_the_win() {
     let (dir, script) = beside_a_copy();
     let line = dir.path().join("win.txt");

@@ -17,6 +17,8 @@ pub(crate) struct Summary {
     pub mean_score: Option<f64>,
     /// What the ruleset's player plays for: `win` (then score) or `score`.
     pub objective: &'static str,
+    /// Which score is the better: `higher`, or `lower` (cards left).
+    pub better_score: &'static str,
     pub decisions_per_game: f64,
     pub games_per_second: f64,
     /// The mc bot's decisions taken by its rollout player, their worlds
@@ -106,6 +108,7 @@ pub(crate) fn summarize(setup: &Setup, bot: Bot, outcome: &Outcome) -> Summary {
         ci95,
         mean_score,
         objective: outcome.objective.word(),
+        better_score: outcome.objective.better_score(),
         decisions_per_game: decisions as f64 / games.max(1) as f64,
         games_per_second: games as f64 / outcome.seconds.max(1e-9),
         mc_fell_back: u64::try_from(fell_back).unwrap_or(u64::MAX),

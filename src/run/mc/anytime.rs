@@ -83,7 +83,7 @@ mod tests {
                 }
             }
         }
-        wrong as f64 / runs as f64
+        f64::from(wrong) / runs as f64
     }
 
     #[test]

@@ -147,13 +147,10 @@ pub(super) fn rank_for_hint(
     let found = groups(estimates);
     let mut numbers: Vec<usize> = Vec::new();
     for (i, &(first, how)) in found.iter().enumerate() {
-        let number = match numbers.iter().position(|&f| f == first) {
-            Some(n) => n,
-            None => {
-                numbers.push(first);
-                numbers.len() - 1
-            }
-        };
+        let number = numbers.iter().position(|&f| f == first).unwrap_or_else(|| {
+            numbers.push(first);
+            numbers.len() - 1
+        });
         estimates[i].group = number;
         estimates[i].alike = how.or_else(|| {
             found

@@ -208,8 +208,8 @@ impl Host for Runtime {
                 "because(text) is a bot's reason for its choice: only `fn rate` and `fn bot` may give one".into(),
             ));
         }
-        if self.explaining {
-            self.reason = Some(why.to_string());
+        if self.reason.asked {
+            self.reason.said = Some(why.to_string());
         }
         Ok(())
     }

@@ -61,7 +61,7 @@ pub(crate) fn solve(
     plan.check_cards = false;
     program.host().borrow_mut().begin(plan, None);
     let search = Rc::new(RefCell::new(Search {
-        tally: Tally::new(budget, meter),
+        tally: Tally::new(budget, meter, program.ruleset().declared.objective),
         order: None,
     }));
     let (s, rt) = (search.clone(), program.host().clone());

@@ -9,11 +9,14 @@ use super::super::verdict::{better, Budget, Halt, Line, Progress, Solved, Verdic
 use super::super::Outcome;
 use crate::game::decision::Choice;
 use crate::script::host::Fallible;
+use crate::script::objective::Objective;
 use std::time::Instant;
 
 pub(super) struct Tally {
     pub(super) budget: Budget,
     meter: Meter,
+    /// What the ruleset plays for: which end is the best.
+    objective: Objective,
     pub(super) started: Instant,
     pub(super) stats: Progress,
     win: Option<Line>,
@@ -25,10 +28,11 @@ pub(super) struct Tally {
 }
 
 impl Tally {
-    pub(super) fn new(budget: Budget, meter: Meter) -> Tally {
+    pub(super) fn new(budget: Budget, meter: Meter, objective: Objective) -> Tally {
         Tally {
             budget,
             meter,
+            objective,
             started: Instant::now(),
             stats: Progress {
                 passes: 1,
@@ -99,7 +103,11 @@ impl Tally {
         choices: impl FnOnce() -> Fallible<Vec<Choice>>,
     ) -> Fallible<()> {
         self.stats.probes += 1;
-        let is_best = better(&outcome, self.best.as_ref().map(|b| &b.outcome));
+        let is_best = better(
+            &outcome,
+            self.best.as_ref().map(|b| &b.outcome),
+            self.objective,
+        );
         let wins = outcome.is_win() && self.win.is_none();
         if !is_best && !wins {
             return Ok(());

@@ -27,6 +27,21 @@ fn streaks_rates_and_scores_follow_the_games() {
 }
 
 #[test]
+fn where_fewer_is_better_the_best_score_is_the_lowest() {
+    let mut r = Record::new("g".into(), BTreeMap::new());
+    r.lower_is_better = true;
+    for score in [7, 3, 12] {
+        r.add(&outcome("loss", score));
+    }
+    assert_eq!(r.best_score, Some(3.0));
+    let mut other = Record::new("g".into(), BTreeMap::new());
+    other.lower_is_better = true;
+    other.add(&outcome("win", 0));
+    r.join(other);
+    assert_eq!(r.best_score, Some(0.0), "joined, the lower still wins");
+}
+
+#[test]
 fn a_text_score_counts_by_its_last_number_as_sim_does() {
     let mut r = Record::new("g".into(), BTreeMap::new());
     r.add(&Outcome {
