@@ -44,6 +44,8 @@ HIDDEN = [
     "mythic-dungeon-crawler",
     "mythic-dungeon-crawler-easy",
     "dungeon-solitaire",
+    "klondike",
+    "golf",
 ]
 
 
