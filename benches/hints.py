@@ -73,7 +73,10 @@ class Game:
             if message["type"] == "ok":
                 self.ok = message
             elif message["type"] == "error":
-                sys.exit(f"hints.py: {message['message']}")
+                # A decision with no hint at all (the worlds could not be
+                # made) is kept as one without a verdict, named.
+                self.ok = {"verdict": message["message"], "answered": False, "worlds": 0,
+                           "seconds": None}
             elif message["type"] in ("prompt", "end"):
                 return message
 

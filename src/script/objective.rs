@@ -2,7 +2,7 @@
 //! (`objective("score")`, `objective("win", "lower")`): to win first and
 //! then to score, which is the default, or the score alone, where a win is
 //! rare or there is none; and whether a higher score is better (the
-//! default) or a lower (the cards left, in Golf). Hints, the Monte Carlo
+//! default) or a lower (where the score counts cards left). Hints, the Monte Carlo
 //! bot and `sim`'s comparisons rank options and players by it; an
 //! outcome's own words stay the ruleset's.
 
