@@ -231,7 +231,7 @@ fn words(
     if let Some(best) = &solved.best {
         let every_line = solved.exhausted && solved.stats.too_deep == 0;
         let proven = if every_line {
-            " (the highest there is)"
+            " (the best there is)"
         } else {
             ""
         };

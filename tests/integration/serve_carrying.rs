@@ -30,13 +30,16 @@ async fn play(
         }
         let index = hinted(client).await;
         let css = format!(".option[data-index='{index}']");
+        // Its button may be folded away (the move is made on the table):
+        // its words are read all the same.
         let label = client
             .find(Locator::Css(&css))
             .await
             .unwrap()
-            .text()
+            .prop("textContent")
             .await
-            .unwrap();
+            .unwrap()
+            .unwrap_or_default();
         made.push((
             make(client, hand, index, ways[turn % ways.len()]).await,
             label,
