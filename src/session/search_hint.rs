@@ -72,26 +72,26 @@ pub(super) fn verdict(searched: &Searched, prompt: &Prompt) -> Option<String> {
     let (index, length) = first_move(searched)?;
     let offer = prompt.options.get(index)?;
     Some(format!(
-        "Take {}. {}: it leads to a win (found by search over {} positions; a winning line of {length} moves).",
+        "Take {}. {}: it leads to a win (found by a search that tried {} moves; a winning line of {length}).",
         index + 1,
         offer.label,
-        searched.positions,
+        searched.nodes,
     ))
 }
 
 /// What a search that found no win says before the worlds' verdict.
 pub(super) fn sentence(searched: &Searched) -> String {
-    let n = searched.positions;
+    let n = searched.nodes;
     match searched.settled {
         Settled::Win { .. } => String::new(),
         Settled::NoWin => {
-            format!("No line from here wins: a search tried them all ({n} positions). The worlds rank the options by what is left:")
+            format!("No line from here wins: a search tried every one ({n} moves). The worlds rank the options by what is left:")
         }
         Settled::Unknown(Some(Halt::Interrupted | Halt::Called)) => {
-            format!("The search was stopped after {n} positions before it settled whether a line from here wins.")
+            format!("A search was stopped after {n} moves, before it settled whether a line from here wins.")
         }
         Settled::Unknown(_) => format!(
-            "A search of {n} positions in {:.1} s did not settle whether a line from here wins.",
+            "A search of {n} moves in {:.1} s did not settle whether a line from here wins.",
             searched.seconds
         ),
     }
@@ -117,7 +117,7 @@ pub(super) fn data(searched: &Searched) -> Value {
 /// The hint in words, for a search that found a win.
 pub(super) fn text(searched: &Searched, prompt: &Prompt) -> String {
     format!(
-        "hint (by search: every card here is face up and the rules draw nothing at random from here, so a search looks ahead without peeking):\n  {}\n  ({:.1} s)",
+        "hint (by search: you see every card here and the rules draw nothing at random from here, so a search looks ahead without peeking):\n  {}\n  ({:.1} s)",
         verdict(searched, prompt).unwrap_or_default(),
         searched.seconds,
     )
