@@ -13,7 +13,9 @@ fn positions(name: &str) -> String {
 
 /// The protocol's hint after `moves` (lines typed first), as data.
 fn hint(game: &str, seed: &str, moves: &[String], then: &str) -> Value {
-    let mut input: String = moves.iter().map(|m| format!("{m}\n")).collect();
+    let mut input = moves
+        .iter()
+        .fold(String::new(), |s, m| s + m.as_str() + "\n");
     input += "hint mc\n";
     input += then;
     let out = delve()
@@ -74,7 +76,9 @@ fn freecell_near_its_end_is_answered_by_search_with_a_move_that_still_wins() {
         "{verdict}"
     );
     // The hinted move, taken: the deal is still winnable from there.
-    let mut input: String = played.iter().map(|m| format!("{m}\n")).collect();
+    let mut input = played
+        .iter()
+        .fold(String::new(), |s, m| s + m.as_str() + "\n");
     input += &format!("{}\n{then}", hinted["key"].as_str().unwrap());
     let out = delve()
         .args(["play", "freecell", "--seed", "2"])
