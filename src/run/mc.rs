@@ -209,6 +209,13 @@ impl Moment {
     pub(crate) fn copied(&self) -> bool {
         self.copy.is_some()
     }
+
+    /// Whether the player sees everything here: a game of positions with
+    /// no face-down card the player has not seen (the host's own account,
+    /// as its worlds deal them), so every world would be this very game.
+    pub(crate) fn hides_nothing(&self) -> bool {
+        self.copy.as_ref().is_some_and(|c| c.unseen.is_empty())
+    }
 }
 
 /// The real game after some choices: at a decision, or over.
@@ -306,7 +313,7 @@ fn world(
     stop: &dyn Fn() -> bool,
 ) -> playout::World {
     if moment.copy.is_some() {
-        copies::play_world(program, moment, settings, seed, alive, stop)
+        copies::play_world(program, options, moment, settings, seed, alive, stop)
     } else {
         play_world(program, options, moment, settings, seed, alive, stop)
     }

@@ -14,7 +14,7 @@ pub(crate) mod mc;
 mod pick;
 pub(crate) mod protocol;
 mod runtime;
-mod search;
+pub(crate) mod search;
 pub(crate) mod solve;
 pub(crate) mod steer;
 mod steps;

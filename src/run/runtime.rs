@@ -5,6 +5,7 @@
 //! behind `Rc<RefCell>`.
 
 mod aside;
+mod draws;
 mod history;
 mod hosting;
 mod packed;
@@ -24,7 +25,7 @@ use crate::game::deal::DealFile;
 use crate::game::decision::{Choice, Prompt};
 use crate::game::random::Random;
 use crate::game::table::Table;
-use crate::script::declare::{OptionValue, LONE_OPTION};
+use crate::script::declare::{OptionValue, Options, LONE_OPTION};
 use crate::script::error::{ErrorKind, HostFault};
 use crate::script::host::{limit, Fallible, Host, Mode, Wiring};
 use crate::script::limits::{MAX_DECISIONS, MAX_SAID_PER_GAME, MAX_SAID_PER_STEP};
@@ -91,6 +92,10 @@ pub struct Runtime {
     trial_end: rhai::Dynamic,
     /// Why the bot chose as it did, in its own words (`because`).
     reason: Reason,
+    /// Numbers and shuffles drawn from the game's stream this run (not the
+    /// bots'): a hint's search keeps its answer only if it drew none
+    /// (`draws.rs`). No snapshot holds it, so a restore never lowers it.
+    drawn: u64,
 }
 
 /// A bot's reason, kept only while a person asks the bot (the solver and
@@ -155,6 +160,7 @@ impl Runtime {
             labels: None,
             trial_end: rhai::Dynamic::UNIT,
             reason: Reason::default(),
+            drawn: 0,
         }
     }
 
@@ -181,17 +187,9 @@ impl Runtime {
         self.bot_random = Random::new(plan.deal.seed ^ 0x05EE_DB07);
         self.deal = plan.deal.stack;
         self.seed = plan.deal.seed;
-        self.options = plan
-            .options
-            .iter()
-            .map(|(k, v)| (k.as_str().into(), v.to_dynamic()))
-            .collect();
+        self.set_options(&plan.options);
         self.replay = plan.choices;
         self.answerer = plan.answerer;
-        self.take_lone_option = !matches!(
-            plan.options.get(LONE_OPTION),
-            Some(OptionValue::Text(policy)) if policy == "ask"
-        );
         self.link = link;
         self.record_events = plan.record_events;
         self.checks = Checks {
@@ -202,6 +200,19 @@ impl Runtime {
         self.watcher = Watcher::new(plan.watch, self.wiring.has_redeal, plan.deal.seed);
         self.redeal_due = false;
         self.steering = plan.steering;
+    }
+
+    /// The ruleset's options as the game was set up with them (a world made
+    /// from a copy takes them here, for it begins no run).
+    pub(crate) fn set_options(&mut self, options: &Options) {
+        self.options = options
+            .iter()
+            .map(|(k, v)| (k.as_str().into(), v.to_dynamic()))
+            .collect();
+        self.take_lone_option = !matches!(
+            options.get(LONE_OPTION),
+            Some(OptionValue::Text(policy)) if policy == "ask"
+        );
     }
 
     /// Whether a world has just reached the player's moment in a ruleset

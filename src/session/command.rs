@@ -5,9 +5,11 @@
 //! failure reads the same in all of them; each front end only words its
 //! prompt and its replies' framing.
 
+use super::odds::Hinted;
 use super::save;
 use super::texts::{log_text, options_text, redone_text, rules_text, undone_text};
 use super::Session;
+use super::{mc_hint, search_hint};
 use crate::files::Replace;
 use crate::run::live::LiveRun;
 use crate::script::error::ErrorKind;
@@ -299,7 +301,7 @@ fn hint_mc(session: &mut Session) -> Result<Effect, Failure> {
     } else {
         None
     };
-    let estimates = session.hint_mc(&settings).map_err(|e| match e {
+    let hinted = session.hint_mc(&settings).map_err(|e| match e {
         crate::run::mc::Failure::Script(error) => Failure::Script {
             message: format!("script error in a world of the hint: {error}"),
             kind: Some(error.kind),
@@ -307,9 +309,28 @@ fn hint_mc(session: &mut Session) -> Result<Effect, Failure> {
         },
         other => Failure::Refused(format!("no hint: {other}")),
     })?;
-    let mut effect = Effect::said(super::mc_hint::text(&estimates, bot.as_ref()));
-    effect.fields = super::mc_hint::fields(&estimates, bot.as_ref());
-    Ok(effect)
+    let prompt = session.prompt().expect("a hint needs a prompt");
+    let objective = session.ruleset.declared.objective;
+    Ok(match hinted {
+        Hinted::Searched(found) => {
+            let mut effect = Effect::said(search_hint::text(&found, prompt));
+            effect.fields = search_hint::fields(&found, prompt, objective, bot.as_ref());
+            effect
+        }
+        Hinted::Worlds { estimates, search } => {
+            // A search that could look but found no win says so first.
+            let first = search.as_ref().map(search_hint::sentence);
+            let first = first.as_deref();
+            let mut effect = Effect::said(mc_hint::text(&estimates, bot.as_ref(), first));
+            effect.fields = mc_hint::fields(&estimates, bot.as_ref(), first);
+            if let Some(search) = &search {
+                effect
+                    .fields
+                    .insert("search".into(), search_hint::data(search));
+            }
+            effect
+        }
+    })
 }
 
 fn reload(session: &mut Session) -> Result<Effect, Failure> {

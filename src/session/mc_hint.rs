@@ -11,8 +11,10 @@ use crate::script::objective::Objective;
 use serde_json::{json, Map, Value};
 
 /// The hint in words: what was played, the verdict, each option, and how
-/// long it took. `bot` is the ruleset's bot's choice here, with its reason.
-pub(super) fn text(estimates: &Estimates, bot: Option<&BotChoice>) -> String {
+/// long it took. `bot` is the ruleset's bot's choice here, with its reason;
+/// `first` a sentence said before the verdict (a search's, that found no
+/// win).
+pub(super) fn text(estimates: &Estimates, bot: Option<&BotChoice>, first: Option<&str>) -> String {
     let mut text = format!(
         "hint (Monte Carlo over {} worlds of {} tried{}, by what the ruleset plays for: {}; no face-down card was looked at):",
         estimates.worlds,
@@ -24,6 +26,9 @@ pub(super) fn text(estimates: &Estimates, bot: Option<&BotChoice>) -> String {
         },
         estimates.objective,
     );
+    if let Some(first) = first {
+        text += &format!("\n  {first}");
+    }
     text += &format!("\n  {}", verdict(estimates, bot));
     for e in &estimates.options {
         text += &row(e, estimates);
@@ -42,8 +47,12 @@ pub(super) fn text(estimates: &Estimates, bot: Option<&BotChoice>) -> String {
 }
 
 /// The hint as data, for the protocol: the option to take, then the same
-/// figures as the words.
-pub(super) fn fields(estimates: &Estimates, bot: Option<&BotChoice>) -> Map<String, Value> {
+/// figures as the words; `first` opens the verdict, as in the words.
+pub(super) fn fields(
+    estimates: &Estimates,
+    bot: Option<&BotChoice>,
+    first: Option<&str>,
+) -> Map<String, Value> {
     let rows: Vec<Value> = estimates
         .options
         .iter()
@@ -52,7 +61,13 @@ pub(super) fn fields(estimates: &Estimates, bot: Option<&BotChoice>) -> Map<Stri
     let mut fields = option_fields(suggested(estimates));
     let more = [
         ("method", json!("mc")),
-        ("verdict", json!(verdict(estimates, bot))),
+        (
+            "verdict",
+            json!(match first {
+                Some(first) => format!("{first} {}", verdict(estimates, bot)),
+                None => verdict(estimates, bot),
+            }),
+        ),
         ("answered", json!(estimates.answered)),
         ("objective", json!(estimates.objective.word())),
         ("better_score", json!(estimates.objective.better_score())),

@@ -12,6 +12,7 @@ pub(crate) mod open;
 pub(crate) mod places;
 pub(crate) mod record_book;
 pub(crate) mod save;
+mod search_hint;
 pub(crate) mod texts;
 
 use crate::game::decision::{Choice, Prompt};

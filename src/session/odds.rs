@@ -8,6 +8,7 @@
 use super::Session;
 use crate::game::decision::Choice;
 use crate::run::mc::{estimate_on_cores, Estimates, Failure, Settings};
+use crate::run::search::{Searched, Settled};
 use crate::script::engine::INTERRUPT;
 use std::sync::atomic::Ordering;
 
@@ -16,26 +17,61 @@ pub(super) struct Kept {
     seed: u64,
     choices: Vec<Choice>,
     settings: String,
-    estimates: Estimates,
+    hinted: Hinted,
+}
+
+/// How a hint was answered: by a search that found a winning line (the
+/// player sees everything), or by worlds, after a search that did not
+/// find one where it could look.
+#[derive(Clone)]
+pub(crate) enum Hinted {
+    Searched(Searched),
+    Worlds {
+        estimates: Estimates,
+        search: Option<Searched>,
+    },
 }
 
 impl Session {
-    /// The odds of every option now; the worlds run on threads of their
-    /// own, each with a fresh copy of the ruleset, so the live run stays as
-    /// it is. Odds worked out at this decision before with these settings
-    /// are given again.
-    pub(crate) fn hint_mc(&mut self, settings: &Settings) -> Result<Estimates, Failure> {
+    /// The hint now: where the player sees everything, a search from here
+    /// (`search_hint.rs`) first, and a win it finds is the answer; else the
+    /// odds of every option. The worlds run on threads of their own, each
+    /// with a fresh copy of the ruleset, so the live run stays as it is. A
+    /// hint worked out at this decision before with these settings is
+    /// given again.
+    pub(crate) fn hint_mc(&mut self, settings: &Settings) -> Result<Hinted, Failure> {
         let asked = format!("{settings:?}");
         if let Some(kept) = self.odds.as_ref().filter(|k| {
             k.seed == self.deal.seed && k.choices == self.choices && k.settings == asked
         }) {
-            return Ok(kept.estimates.clone());
+            return Ok(kept.hinted.clone());
         }
         INTERRUPT.store(false, Ordering::Relaxed);
         let interrupted = || INTERRUPT.load(Ordering::Relaxed);
         let started = std::time::Instant::now();
         let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
         let mut shown = false;
+        let fresh = settings.seed ^ 0x5EA2_C4ED_0000 ^ self.choices.len() as u64;
+        let search = self.search_hint(fresh, &mut |p| {
+            if terminal && started.elapsed().as_millis() > 1000 {
+                eprint!(
+                    "\rhint: searching, {} positions, {:.1} s, Ctrl-C to stop ",
+                    p.positions, p.seconds
+                );
+                shown = true;
+            }
+        });
+        if let Some(found) = search
+            .as_ref()
+            .filter(|s| matches!(s.settled, Settled::Win { .. }))
+        {
+            if shown {
+                eprint!("\r\x1b[K");
+            }
+            let hinted = Hinted::Searched(found.clone());
+            self.keep(asked, hinted.clone());
+            return Ok(hinted);
+        }
         let mut progress = |accepted: usize, tried: usize| {
             if terminal && started.elapsed().as_millis() > 1000 {
                 eprint!(
@@ -61,14 +97,20 @@ impl Session {
         if shown {
             eprint!("\r\x1b[K");
         }
-        if let (Ok(estimates), false) = (&result, stopped) {
-            self.odds = Some(Kept {
-                seed: self.deal.seed,
-                choices: self.choices.clone(),
-                settings: asked,
-                estimates: estimates.clone(),
-            });
+        let hinted = result.map(|estimates| Hinted::Worlds { estimates, search });
+        if let (Ok(hinted), false) = (&hinted, stopped) {
+            self.keep(asked, hinted.clone());
         }
-        result
+        hinted
+    }
+
+    /// Keeps a hint for the decision it was worked out at.
+    fn keep(&mut self, settings: String, hinted: Hinted) {
+        self.odds = Some(Kept {
+            seed: self.deal.seed,
+            choices: self.choices.clone(),
+            settings,
+            hinted,
+        });
     }
 }

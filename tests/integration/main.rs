@@ -44,6 +44,7 @@ mod random_play;
 mod rule_authors;
 mod saves;
 mod script_stacks;
+mod search_hints;
 mod serve;
 mod serve_bounds;
 mod serve_browser;

@@ -77,3 +77,38 @@ fn the_page_plays_by_clicking_undoes_and_finds_the_game_after_a_reload() {
         assert!(ending.text().await.unwrap().contains("Score:"));
     });
 }
+
+#[test]
+fn where_nothing_is_hidden_the_hint_and_the_odds_give_the_searchs_move() {
+    let home = tempfile::tempdir().unwrap();
+    let game = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scripts/positions/little-freecell.rhai")
+        .display()
+        .to_string();
+    let server = Server::start(home.path(), &[&game]);
+    with_browser(async |client| {
+        start(client, &server, &game, &[]).await;
+        until(client, "[data-state='asking'][data-choices='0']").await;
+        let text = async |css: &str| {
+            let element = client.find(Locator::Css(css)).await.unwrap();
+            element.text().await.unwrap()
+        };
+        click(client, "#hint-button").await;
+        until(client, "[data-state='asking'] #hint:not([hidden]) .verdict").await;
+        let verdict = text("#hint .verdict").await;
+        let hinted = text("#options .hinted").await;
+        assert!(verdict.contains("leads to a win"), "{verdict}");
+        // The Odds: the same sentence and move, and how it was found in
+        // place of a table of worlds.
+        click(client, "#odds-button").await;
+        until(
+            client,
+            "[data-state='asking'] #hint:not([hidden]) .verdict + p",
+        )
+        .await;
+        assert_eq!(text("#hint .verdict").await, verdict);
+        assert_eq!(text("#options .hinted").await, hinted);
+        assert!(!shows(client, "#hint table").await, "no worlds, no table");
+        assert!(text("#hint .verdict + p").await.contains("a search tried"));
+    });
+}

@@ -16,6 +16,7 @@ use super::super::{Answerer, Outcome, Program, Runtime, Stop};
 use super::playout::World;
 use super::{Moment, Settings};
 use crate::game::random::Random;
+use crate::script::declare::Options;
 use crate::script::error::ErrorKind;
 use crate::script::host::{Asked, Fallible, Host};
 use crate::script::ScriptError;
@@ -33,9 +34,10 @@ pub(crate) struct Copyable {
 }
 
 /// Plays world `seed` at `moment` (which has a copy) for every option
-/// `alive` says is still played.
+/// `alive` says is still played, under the ruleset's `options`.
 pub(super) fn play_world(
     program: &Program,
+    options: &Options,
     moment: &Moment,
     settings: &Settings,
     seed: u64,
@@ -44,6 +46,9 @@ pub(super) fn play_world(
 ) -> World {
     let copy = moment.copy.clone().expect("a world from a copy needs one");
     let rt = program.host().clone();
+    // A world begins no run: the options the game was set up with are
+    // the copy's too.
+    rt.borrow_mut().set_options(options);
     let result: Rc<RefCell<Option<World>>> = Rc::default();
     let (out, keys) = (result.clone(), moment.keys());
     let (alive, rollout) = (alive.to_vec(), settings.rollout);
@@ -171,7 +176,10 @@ fn played_on(ctx: &NativeCallContext, rt: &Shared) -> Result<Outcome, ScriptErro
 
 /// How the world ended, after `error` stopped its script.
 fn ended(rt: &Shared, error: &rhai::EvalAltResult) -> Result<Outcome, ScriptError> {
-    match rt.borrow_mut().take_stop() {
+    // The stop is taken first: a borrow held over the match would clash
+    // with the last arm's.
+    let stop = rt.borrow_mut().take_stop();
+    match stop {
         Some(Stop::Ended(outcome)) => Ok(outcome),
         Some(Stop::Failed(failed)) => Err(failed),
         _ => Err(rt.borrow().wiring().places.hook_error("apply", error)),

@@ -122,10 +122,13 @@ impl Host for Runtime {
     /// stream for a bot.
     fn random_below(&mut self, n: usize, site: u64) -> Fallible<usize> {
         match self.mode {
-            Mode::Play | Mode::Redeal => Ok(match self.watcher.as_mut() {
-                Some(watcher) => watcher.random(n, site, &mut self.random),
-                None => self.random.below(n),
-            }),
+            Mode::Play | Mode::Redeal => {
+                self.drawn += 1;
+                Ok(match self.watcher.as_mut() {
+                    Some(watcher) => watcher.random(n, site, &mut self.random),
+                    None => self.random.below(n),
+                })
+            }
             Mode::Bot => Ok(self.bot_random.below(n)),
             _ => self.may_change("random").map(|()| 0),
         }
@@ -143,6 +146,7 @@ impl Host for Runtime {
         use crate::game::deal::{shuffle, Order};
         let nth = self.shuffles;
         self.shuffles += 1;
+        self.drawn += 1;
         let in_world = self.watcher.as_ref().is_some_and(Watcher::is_world);
         let order = match self.wiring.deal_numbers {
             Some(numbers) if nth == 0 && !in_world => Order::Numbered(numbers, self.seed),

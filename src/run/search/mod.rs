@@ -11,6 +11,7 @@
 
 mod best_first;
 mod frame;
+mod hint;
 mod line;
 mod passes;
 mod start;
@@ -33,6 +34,8 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 use tally::Tally;
 
+pub(crate) use hint::{from_here, Searched, Settled};
+
 type Shared = Rc<RefCell<Runtime>>;
 
 /// How long one slice of the search runs before it tells its progress.
@@ -51,6 +54,26 @@ pub(crate) fn solve(
     meter: Meter,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Solved, ScriptError> {
+    let (solved, _) = search(
+        program, options, deal, prefix, budget, meter, None, progress,
+    )?;
+    Ok(solved)
+}
+
+/// The search of `solve`, its game's random streams seeded afresh from
+/// `fresh` once it stands at its first decision, where given; with the
+/// numbers it drew from the game's stream from there.
+#[allow(clippy::too_many_arguments)]
+fn search(
+    program: &Program,
+    options: &Options,
+    deal: &Deal,
+    prefix: &[Choice],
+    budget: Budget,
+    meter: Meter,
+    fresh: Option<u64>,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<(Solved, u64), ScriptError> {
     let mut plan = Plan::new(
         options.clone(),
         deal.clone(),
@@ -68,6 +91,9 @@ pub(crate) fn solve(
     let prefix = prefix.to_vec();
     run(program, &search, move |ctx| {
         let root = start::root(ctx, &rt)?;
+        if let Some(seed) = fresh {
+            rt.borrow_mut().reseed(seed);
+        }
         rt.borrow_mut().force_labels(Some(false));
         s.borrow_mut().begin(ctx, &rt, &prefix, root)
     })?;
@@ -88,7 +114,8 @@ pub(crate) fn solve(
         Some(Order::BestFirst(best)) => best.complete(),
         _ => true,
     };
-    Ok(search.tally.solved(complete))
+    let drawn = program.host().borrow().drawn();
+    Ok((search.tally.solved(complete), drawn))
 }
 
 /// Runs a piece of the search in the engine. A script call stopped there

@@ -219,7 +219,19 @@ function showHint(message) {
   const box = $("hint");
   box.replaceChildren();
   box.dataset.suggested = String(message.index);
-  if (message.method !== "mc") {
+  if (message.method === "search") {
+    // Answered by search: the verdict, and with the odds how it was found
+    // (no worlds, so no table).
+    const verdict = document.createElement("p");
+    verdict.className = "verdict";
+    verdict.textContent = message.verdict;
+    box.append(verdict);
+    if (page.shows === "odds") {
+      const note = document.createElement("p");
+      note.textContent = `You see every card and the rules draw nothing at random from here, so no worlds were needed: a search tried ${message.search.nodes} moves in ${message.seconds.toFixed(1)} s.`;
+      box.append(note);
+    }
+  } else if (message.method !== "mc") {
     const head = document.createElement("p");
     head.className = "verdict";
     head.textContent = message.why ? `Hint: ${message.label} (${message.why})` : `Hint: ${message.label}`;
