@@ -253,7 +253,10 @@ fn the_same_visible_history_gives_the_same_hint_whatever_lies_face_down() {
     // rates within a few points, are what it must still give.
     assert_eq!(shape(&red), shape(&black), "{red}\n---\n{black}");
     let (a, b) = (red_rate(&red), red_rate(&black));
-    assert!((a - b).abs() <= 10, "red wins {a}% and {b}%: {red}\n---\n{black}");
+    assert!(
+        (a - b).abs() <= 10,
+        "red wins {a}% and {b}%: {red}\n---\n{black}"
+    );
 }
 
 /// A hint's words with its numbers and line breaks left out.
