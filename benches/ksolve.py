@@ -36,6 +36,7 @@ the summary to stdout; exit 1 when there is a disagreement or a line fails."""
 
 import argparse
 import json
+import math
 import statistics
 import subprocess
 import sys
@@ -196,6 +197,11 @@ def pyksolve_line_in_delve(delve, seed, table, draw, line, folder):
     return None
 
 
+def p90(ordered):
+    """The 90th percentile of a sorted list, by nearest rank."""
+    return ordered[max(0, math.ceil(0.9 * len(ordered)) - 1)]
+
+
 def summary(rows, draw):
     def settled(key):
         return sum(r[key] != "unknown" for r in rows)
@@ -205,10 +211,9 @@ def summary(rows, draw):
         the deals it settled."""
         times = sorted(r[f"{key}_seconds"] for r in rows)
         done = sorted(r[f"{key}_seconds"] for r in rows if r[key] != "unknown") or [0.0]
-        return {"median": round(statistics.median(times), 3),
-                "p90": round(times[int(0.9 * (len(times) - 1))], 3), "max": round(times[-1], 3),
-                "settled_median": round(statistics.median(done), 3),
-                "settled_p90": round(done[int(0.9 * (len(done) - 1))], 3)}
+        return {"median": round(statistics.median(times), 3), "p90": round(p90(times), 3),
+                "max": round(times[-1], 3), "settled_median": round(statistics.median(done), 3),
+                "settled_p90": round(p90(done), 3)}
 
     both = [r for r in rows if "unknown" not in (r["delve"], r["pyksolve"])]
     return {

@@ -111,7 +111,7 @@ fn freecell_deals_are_settled_as_fc_solve_settles_them() {
 }
 
 /// Klondike-Solver's verdict on Klondike deal `number` as delve deals it
-/// with `draw`, through tests/crosscheck/klondike_solver.py, or `None` where
+/// with `draw`, through `tests/crosscheck/klondike_solver.py`, or `None` where
 /// pyksolve is not installed (CI must have it).
 fn klondike_solver(number: u64, draw: u64) -> Option<String> {
     let dealt = delve()
