@@ -3,13 +3,17 @@
 //! in both orders (best first by the ruleset's `fn value`, depth first by
 //! its bot); FreeCell deals proven winnable with a line that replays to the
 //! win, settled as fc-solve (Debian's freecell-solver-bin, the field's
-//! solver) settles them; and the budgets (`--nodes`, `--seconds`) holding
-//! on a deal too big to settle in them. The full comparison, deals 1 to
-//! 1,000 and 11982, is `benches/fc_solve.py` (docs/solver.md).
+//! solver) settles them; Klondike deals, draw one and draw three, settled
+//! as Klondike-Solver (the Python package pyksolve) settles the deck delve
+//! dealt; and the budgets (`--nodes`, `--seconds`) holding on a deal too
+//! big to settle in them. The full comparisons, FreeCell deals 1 to 1,000
+//! and 11982 and Klondike's 500, are `benches/fc_solve.py` and
+//! `benches/ksolve.py` (docs/solver.md).
 
 use crate::delve;
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 const STEPS: &str = "tests/scripts/positions/steps-to-seven.rhai";
@@ -103,6 +107,68 @@ fn freecell_deals_are_settled_as_fc_solve_settles_them() {
         };
         let ours = solved(&["freecell", "--seed", &number.to_string()]);
         assert_eq!(ours["verdict"], theirs, "deal {number}: {ours}");
+    }
+}
+
+/// Klondike-Solver's verdict on Klondike deal `number` as delve deals it
+/// with `draw`, through `tests/crosscheck/klondike_solver.py`, or `None` where
+/// pyksolve is not installed (CI must have it).
+fn klondike_solver(number: u64, draw: u64) -> Option<String> {
+    let dealt = delve()
+        .args(["play", "klondike", "--seed", &number.to_string()])
+        .args(["--opt", &format!("draw={draw}"), "--opt", "lone_option=ask"])
+        .args(["--json", "--reveal"])
+        .output()
+        .unwrap();
+    let oracle = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/crosscheck/klondike_solver.py");
+    // A cap of positions its fast search meets in well under a second.
+    let mut solver = Command::new("python3");
+    solver
+        .arg(oracle)
+        .args(["--draw", &draw.to_string(), "--states", "50000"]);
+    let output = with_input(solver, &dealt.stdout);
+    let missing = match &output {
+        Err(e) => Some(format!("no python3 ({e})")),
+        Ok(o) if o.status.code() == Some(3) => Some(String::from_utf8_lossy(&o.stderr).into()),
+        Ok(_) => None,
+    };
+    if let Some(why) = missing {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must compare the solver with Klondike-Solver: {why} (.ci/run installs pyksolve)"
+        );
+        eprintln!("skipped: the solver is compared with Klondike-Solver: {why}");
+        return None;
+    }
+    let output = output.unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    Some(answer["verdict"].as_str().unwrap().to_string())
+}
+
+/// What `command` prints with `input` on its stdin.
+fn with_input(mut command: Command, input: &[u8]) -> std::io::Result<Output> {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    child.stdin.take().unwrap().write_all(input)?;
+    child.wait_with_output()
+}
+
+#[test]
+fn klondike_deals_are_settled_as_klondike_solver_settles_them() {
+    // (draw, deal): wins of both draws and two deals that draw three
+    // loses, each settled in under a second of a debug build.
+    for (draw, number) in [(1, 1), (1, 35), (3, 1), (3, 7), (3, 41)] {
+        let Some(theirs) = klondike_solver(number, draw) else {
+            return;
+        };
+        assert_ne!(theirs, "unknown", "draw {draw} deal {number}");
+        let opt = format!("draw={draw}");
+        let ours = solved(&["klondike", "--seed", &number.to_string(), "--opt", &opt]);
+        assert_eq!(ours["verdict"], theirs, "draw {draw} deal {number}: {ours}");
     }
 }
 
