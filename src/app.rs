@@ -173,30 +173,49 @@ fn check(args: &CheckArgs) -> Result<()> {
     let results = crate::commands::check::check_all(&configurations, args.seed, args.games, bot)?;
     let mut folder = None;
     let mut broken = Vec::new();
-    for ((game, opts), result) in configurations.iter().zip(results) {
+    for ((game, opts), checked) in configurations.iter().zip(results) {
         let shown = std::iter::once(game.clone())
             .chain(opts.iter().map(ToString::to_string))
             .collect::<Vec<_>>()
             .join(" ");
-        match result {
+        let mut kept = |failure: &crate::commands::check::Failure| -> Result<std::path::PathBuf> {
+            let dir = match &folder {
+                Some(dir) => dir,
+                None => folder.insert(crate::commands::check::transcripts_folder(
+                    args.out.as_deref(),
+                )?),
+            };
+            crate::commands::check::write_transcript(dir, failure)
+        };
+        match &checked.failure {
             None => writeln!(out, "{shown}: {} games{}, every invariant held (cards, ending, no error, replay, undo/redo, save/load, view, labels, hint)",
                 args.games,
                 bot.map(|b| format!(" of the {} bot", b.name())).unwrap_or_default()
             )?,
             Some(failure) => {
-                let dir = match &folder {
-                    Some(dir) => dir,
-                    None => folder.insert(crate::commands::check::transcripts_folder(args.out.as_deref())?),
-                };
-                let path = crate::commands::check::write_transcript(dir, &failure)?;
+                let path = kept(failure)?;
                 writeln!(out, "{shown}: seed {} breaks \"{}\": {}\nThis transcript replays it: delve replay {}",
                     failure.seed,
                     failure.invariant,
                     failure.detail,
                     path.display()
                 )?;
-                broken.push(shown);
+                broken.push(shown.clone());
             }
+        }
+        let capped = checked
+            .first_capped
+            .as_ref()
+            .filter(|_| checked.failure.is_none());
+        if let Some(first) = capped {
+            let path = kept(first)?;
+            writeln!(out, "{shown}: {} of {} games reached the cap of {} decisions without ending (counted, not a failure: the rules let a game go on); the first, seed {}, replays with: delve replay {}",
+                checked.capped,
+                args.games,
+                crate::script::limits::MAX_DECISIONS,
+                first.seed,
+                path.display()
+            )?;
         }
     }
     for note in crate::commands::check::unknowing_bots(&configurations, bot) {

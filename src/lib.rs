@@ -40,7 +40,7 @@ pub use usage::UsageError;
 // The integration tests and the benches.
 pub use commands::bots::Bot;
 pub use commands::check::{
-    check, check_all, configurations_of, every_configuration, Configuration, Failure,
+    check, check_all, configurations_of, every_configuration, Checked, Configuration, Failure,
 };
 pub use game::decision::Choice;
 pub use repl::replay::{replay, Replayed};

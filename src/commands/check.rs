@@ -86,6 +86,13 @@ impl State {
     }
 }
 
+/// A game played and checked: its report, and, if this game or the seed's
+/// other reached the cap on decisions, that game (as a failure to replay).
+struct Seen {
+    report: Report,
+    capped: Option<Failure>,
+}
+
 /// The game of one seed, for the checks that follow it.
 struct Game<'a> {
     program: &'a Program,
@@ -97,6 +104,32 @@ struct Game<'a> {
     opts: &'a [Setting],
 }
 
+/// What the check of a run of seeds found: the first broken invariant,
+/// and the games that reached the cap on decisions without ending, which
+/// are counted rather than taken for a failure (a ruleset may allow games
+/// that go on for ever; `check_all` fails one whose every game did).
+#[derive(Debug, Default)]
+pub struct Checked {
+    pub failure: Option<Failure>,
+    /// How many seeds' games reached the cap.
+    pub capped: u64,
+    /// The first of them, to replay.
+    pub first_capped: Option<Failure>,
+}
+
+impl Checked {
+    /// The next run of seeds' findings after this one's.
+    fn then(&mut self, next: Checked) {
+        if self.failure.is_none() {
+            self.failure = next.failure;
+        }
+        self.capped += next.capped;
+        if self.first_capped.is_none() {
+            self.first_capped = next.first_capped;
+        }
+    }
+}
+
 /// Checks `games` games from seed `first`, played by `bot` (or none: a
 /// random game and one of the ruleset's own bot); the first failure stops it.
 pub fn check(
@@ -105,15 +138,16 @@ pub fn check(
     first: u64,
     games: u64,
     bot: Option<Bot>,
-) -> Result<Option<Failure>> {
+) -> Result<Checked> {
     let program = Program::load_named(game)?;
     if let Some(bot) = bot {
         bot.plays(program.ruleset(), game)?;
     }
     let options = options_for(program.ruleset(), opts)?;
     let (mut live, _) = LiveRun::load(program.ruleset().file.clone())?;
+    let mut checked = Checked::default();
     if games == 0 {
-        return Ok(None);
+        return Ok(checked);
     }
     let last = program
         .ruleset()
@@ -127,28 +161,48 @@ pub fn check(
             seed,
             opts,
         };
-        let played = match game.played() {
-            Ok(played) => played,
-            Err(failure) => return Ok(Some(failure)),
+        let seen = match game.played() {
+            Ok(seen) => seen,
+            Err(failure) => {
+                checked.failure = Some(failure);
+                return Ok(checked);
+            }
         };
-        live = match game.session_moves(live, &played.choices) {
+        if let Some(capped) = seen.capped {
+            checked.capped += 1;
+            checked.first_capped.get_or_insert(capped);
+        }
+        // Undo, redo and save are tried on a game that ended.
+        if capped(&seen.report) {
+            continue;
+        }
+        live = match game.session_moves(live, &seen.report.choices) {
             Ok(live) => live,
-            Err(Broken::Rules(failure)) => return Ok(Some(*failure)),
+            Err(Broken::Rules(failure)) => {
+                checked.failure = Some(*failure);
+                return Ok(checked);
+            }
             Err(Broken::Machine(error)) => return Err(error),
         };
     }
-    Ok(None)
+    Ok(checked)
+}
+
+/// Whether the game stopped at the cap on decisions.
+fn capped(report: &Report) -> bool {
+    matches!(&report.stop, Stop::Failed(error) if error.kind == ErrorKind::TooLong)
 }
 
 /// Checks each configuration on seeds `first..first + games` (without
 /// `first`, from each ruleset's first seed), on every core; for each, in
-/// order, its first failure (by seed) or none.
+/// order, its first failure (by seed) or none, and its games that reached
+/// the cap. A configuration none of whose games ended fails "the game ends".
 pub fn check_all(
     configurations: &[Configuration],
     first: Option<u64>,
     games: u64,
     bot: Option<Bot>,
-) -> Result<Vec<Option<Failure>>> {
+) -> Result<Vec<Checked>> {
     let firsts = first_seeds(configurations, first, games)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .stack_size(crate::threads::STACK)
@@ -168,20 +222,24 @@ pub fn check_all(
             offset += count;
         }
     }
-    let found: Vec<(usize, Option<Failure>)> = pool.install(|| {
+    let found: Vec<(usize, Checked)> = pool.install(|| {
         runs.par_iter()
             .map(|(at, (game, opts), start, count)| {
-                check(game, opts, *start, *count, bot).map(|failure| (*at, failure))
+                check(game, opts, *start, *count, bot).map(|checked| (*at, checked))
             })
             .collect::<Result<_>>()
     })?;
-    let mut first_failures: Vec<Option<Failure>> = configurations.iter().map(|_| None).collect();
-    for (at, failure) in found {
-        if first_failures[at].is_none() {
-            first_failures[at] = failure;
+    // Runs are in seed order within a configuration: the first found is the lowest seed's.
+    let mut checked: Vec<Checked> = configurations.iter().map(|_| Checked::default()).collect();
+    for (at, found) in found {
+        checked[at].then(found);
+    }
+    for one in &mut checked {
+        if one.failure.is_none() && games > 0 && one.capped == games {
+            one.failure = one.first_capped.take();
         }
     }
-    Ok(first_failures)
+    Ok(checked)
 }
 
 /// Each configuration's first seed: `first`, else its ruleset's first;
@@ -258,21 +316,22 @@ impl Game<'_> {
     fn script_failed(&self, error: &ScriptError, choices: &[Choice]) -> Failure {
         let invariant = match error.kind {
             ErrorKind::Conservation => "cards are conserved",
-            ErrorKind::NoEnding => "the game ends",
+            ErrorKind::NoEnding | ErrorKind::TooLong => "the game ends",
             ErrorKind::Prompt => "a player can read every decision (view, labels, keys, hint)",
             _ => "no script error",
         };
         self.fail(invariant, error.message.clone(), choices)
     }
 
-    /// The seed's games, each checked; the last is the one the session
-    /// checks go on with.
-    fn played(&self) -> Result<Report, Failure> {
+    /// The seed's games, each checked; the random one's (or the one bot's)
+    /// is the one the session checks go on with.
+    fn played(&self) -> Result<Seen, Failure> {
         match self.bot {
             None => {
-                let random = self.random_play()?;
+                let mut random = self.random_play()?;
                 if self.program.ruleset().has_bot() {
-                    self.own_bot()?;
+                    let own = self.own_bot()?;
+                    random.capped = random.capped.or(own.capped);
                 }
                 Ok(random)
             }
@@ -284,39 +343,46 @@ impl Game<'_> {
     }
 
     /// A game by the random bot ends without error, and its choices replay it.
-    fn random_play(&self) -> Result<Report, Failure> {
+    fn random_play(&self) -> Result<Seen, Failure> {
         let played = run::play(self.program, self.plan(Vec::new(), Answerer::RandomBot));
-        self.ended(&played)?;
-        self.replays(&played, "the same choices replay the same game")?;
-        Ok(played)
+        self.ended(played, "the same choices replay the same game")
     }
 
     /// The ruleset's own bot: its game ends, and replaying its choices gives
     /// the same game (a bot only reads).
-    fn own_bot(&self) -> Result<Report, Failure> {
+    fn own_bot(&self) -> Result<Seen, Failure> {
         let played = run::play(self.program, self.plan(Vec::new(), Answerer::ScriptBot));
-        self.ended(&played)?;
-        self.replays(
-            &played,
+        self.ended(
+            played,
             "a game of the ruleset's bot replays from its choices",
-        )?;
-        Ok(played)
+        )
     }
 
     /// A game of the Monte Carlo bot ends without error, and its choices
     /// replay it.
-    fn mc_play(&self, bot: McBot) -> Result<Report, Failure> {
+    fn mc_play(&self, bot: McBot) -> Result<Seen, Failure> {
         let game = mc::play(self.program, self.options, self.seed, bot)
             .map_err(|message| self.fail("the game ends", message, &[]))?;
         let played = run::play(self.program, self.plan(game.choices, Answerer::Person));
-        self.ended(&played)?;
-        self.replays(&played, "a game of the mc bot replays from its choices")?;
-        Ok(played)
+        self.ended(played, "a game of the mc bot replays from its choices")
     }
 
-    fn ended(&self, played: &Report) -> Result<(), Failure> {
+    /// A game that ended, checked to replay from its choices (`invariant`);
+    /// one that reached the cap on decisions is kept aside, not replayed
+    /// (20,000 decisions more say nothing new).
+    fn ended(&self, played: Report, invariant: &'static str) -> Result<Seen, Failure> {
         match &played.stop {
-            Stop::Ended(_) => Ok(()),
+            Stop::Ended(_) => {
+                self.replays(&played, invariant)?;
+                Ok(Seen {
+                    report: played,
+                    capped: None,
+                })
+            }
+            Stop::Failed(error) if error.kind == ErrorKind::TooLong => Ok(Seen {
+                capped: Some(self.script_failed(error, &played.choices)),
+                report: played,
+            }),
             Stop::Failed(error) => Err(self.script_failed(error, &played.choices)),
             Stop::Asking(_) => Err(self.fail(
                 "the game ends",

@@ -8,6 +8,7 @@ use crate::commands::progress::{Progress, Shown};
 use crate::run::Program;
 use crate::run::{self, Answerer, Deal, Plan, Stop};
 use crate::script::declare::Options;
+use crate::script::error::ErrorKind;
 use crate::script::objective::Objective;
 use crate::session::open::{options_for, Setting};
 use anyhow::{anyhow, Result};
@@ -91,6 +92,9 @@ pub(crate) struct Game {
     pub fell_back: usize,
     /// A deal the solver could not settle within its budget.
     pub unknown: bool,
+    /// A game that reached the host's cap on decisions without ending:
+    /// counted as not won, with no score, and said in the figures.
+    pub capped: bool,
 }
 
 pub(crate) struct Outcome {
@@ -214,6 +218,7 @@ pub(crate) fn play(
                 decisions: game.choices.len(),
                 fell_back: game.fell_back,
                 unknown: false,
+                capped: false,
             });
         }
         Bot::Solver(budget) => return ceiling::ceiling(program, options, seed, budget),
@@ -235,6 +240,17 @@ pub(crate) fn play(
             decisions: report.choices.len(),
             fell_back: 0,
             unknown: false,
+            capped: false,
+        }),
+        // A game that may go on for ever is one of the run's games, not
+        // the end of the run.
+        Stop::Failed(error) if error.kind == ErrorKind::TooLong => Ok(Game {
+            win: false,
+            score: None,
+            decisions: report.choices.len(),
+            fell_back: 0,
+            unknown: false,
+            capped: true,
         }),
         Stop::Failed(error) => Err(format!("{name} seed {seed}: {error}")),
         Stop::Asking(_) => Err(format!("{name} seed {seed}: the bot stopped answering")),

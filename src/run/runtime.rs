@@ -261,7 +261,7 @@ impl Runtime {
         }
         if self.decisions >= MAX_DECISIONS {
             return Err(HostFault::boxed(
-                ErrorKind::NoEnding,
+                ErrorKind::TooLong,
                 format!("the game took more than {MAX_DECISIONS} decisions without ending"),
             ));
         }

@@ -131,7 +131,7 @@ fn search(
                 probe.halted = Some(probe.spent().unwrap_or(Halt::Interrupted));
             }
             // The host's own cap on a game's decisions.
-            Stop::Failed(error) if error.kind == ErrorKind::NoEnding => stats.too_deep += 1,
+            Stop::Failed(error) if error.kind == ErrorKind::TooLong => stats.too_deep += 1,
             Stop::Failed(error) => return Err(error),
         }
         if std::mem::take(&mut probe.too_deep) {

@@ -24,8 +24,12 @@ pub enum ErrorKind {
     Limit,
     /// A card was lost or copied.
     Conservation,
-    /// The game does not end: `play()` returned, or too many decisions.
+    /// The game does not end: `play()` returned without an end.
     NoEnding,
+    /// The game reached the host's cap on decisions without ending: a
+    /// ruleset whose games may go on for ever (`sim` and `check` count
+    /// such games rather than stop at them).
+    TooLong,
     /// The person interrupted a slow step.
     Interrupted,
     /// A decision a player could not read or get a hint for: `fn view`,

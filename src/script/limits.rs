@@ -69,5 +69,7 @@ pub(crate) const MAX_MADE: usize = 1_000_000;
 pub(crate) const MAX_SAID_PER_STEP: usize = 1 << 20;
 pub(crate) const MAX_SAID_PER_GAME: usize = 16 << 20;
 
-/// The most decisions a game may take: a bound that makes an endless game an error.
+/// The most decisions a game may take: past it a game that does not end
+/// stops with an error (`ErrorKind::TooLong`), which `sim` and `check`
+/// count as a game of the run rather than stop at.
 pub(crate) const MAX_DECISIONS: usize = 20_000;

@@ -161,8 +161,12 @@ fn the_first_failing_seed_is_named_however_the_seeds_are_shared_out() {
     ];
     let found = check_all(&configurations, Some(4), 9, None).unwrap();
     assert_eq!(found.len(), 2);
-    for failure in found {
-        assert_eq!(failure.unwrap().seed, 4, "the lowest seed, on any core");
+    for checked in found {
+        assert_eq!(
+            checked.failure.unwrap().seed,
+            4,
+            "the lowest seed, on any core"
+        );
     }
 }
 
@@ -188,4 +192,41 @@ fn check_plays_the_games_of_the_bot_it_is_given() {
         .unwrap();
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("has no heuristic bot"));
+}
+
+#[test]
+fn games_that_reach_the_cap_are_counted_and_the_check_goes_on() {
+    let (code, text, out) = check("sometimes-endless.rhai", &["--games", "8"]);
+    assert_eq!(code, Some(0), "a capped game is no failure:\n{text}");
+    assert!(text.contains("every invariant held"), "{text}");
+    let said = text
+        .lines()
+        .find(|line| line.contains("reached the cap of 20000 decisions"))
+        .unwrap_or_else(|| panic!("the capped games are said:\n{text}"));
+    let count: u64 = said
+        .split(": ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a count: {said}"));
+    assert!(
+        (1..8).contains(&count),
+        "some deals end, some do not: {said}"
+    );
+    assert!(said.contains(&format!("{count} of 8 games")), "{said}");
+    // The first capped game is kept to replay.
+    let seed = said
+        .split("seed ")
+        .nth(1)
+        .and_then(|rest| rest.split(',').next())
+        .unwrap_or_else(|| panic!("a seed: {said}"));
+    let path = out
+        .path()
+        .join(format!("sometimes-endless-seed-{seed}.txt"));
+    assert!(said.contains(&path.display().to_string()), "{said}");
+    let transcript = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        transcript.lines().filter(|l| !l.starts_with('#')).count(),
+        20_000
+    );
 }

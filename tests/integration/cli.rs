@@ -323,6 +323,51 @@ fn sim_names_the_lowest_failing_seed_for_any_number_of_jobs() {
 }
 
 #[test]
+fn sim_counts_games_that_reach_the_cap_and_plays_on() {
+    let output = delve()
+        .args([
+            "sim",
+            "tests/scripts/sometimes-endless.rhai",
+            "--games",
+            "8",
+        ])
+        .args(["--json", "--each", "--jobs", "2"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let capped = json["capped"].as_u64().unwrap();
+    assert!(
+        (1..8).contains(&capped),
+        "some deals end, some do not: {json}"
+    );
+    assert_eq!(json["wins"].as_u64().unwrap() + capped, 8, "{json}");
+    let each = json["each"].as_array().unwrap();
+    let lost = each.iter().filter(|g| g["win"] == false).count() as u64;
+    assert_eq!(lost, capped, "{json}");
+    assert!(each
+        .iter()
+        .filter(|g| g["win"] == false)
+        .all(|g| g["score"].is_null()));
+    let text = delve()
+        .args([
+            "sim",
+            "tests/scripts/sometimes-endless.rhai",
+            "--games",
+            "8",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains(&format!(
+            "too long   {capped} of 8 games reached the cap of 20000 decisions without ending"
+        )),
+        "{text}"
+    );
+}
+
+#[test]
 fn sim_of_a_ruleset_without_a_bot_refuses_the_heuristic_bot() {
     delve()
         .args([

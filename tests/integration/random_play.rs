@@ -13,7 +13,8 @@ fn every_ruleset_keeps_every_invariant_under_random_play() {
     let configurations = every_configuration();
     assert!(configurations.len() > 8, "{configurations:?}");
     let found = check_all(&configurations, Some(1_000_003), 1, None).unwrap();
-    for ((name, opts), failure) in configurations.iter().zip(found) {
-        assert!(failure.is_none(), "{name} {opts:?}: {failure:?}");
+    for ((name, opts), checked) in configurations.iter().zip(found) {
+        assert!(checked.failure.is_none(), "{name} {opts:?}: {checked:?}");
+        assert_eq!(checked.capped, 0, "{name} {opts:?}: {checked:?}");
     }
 }

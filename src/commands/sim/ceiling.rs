@@ -34,5 +34,6 @@ pub(super) fn ceiling(
         decisions: best.map_or(0, |b| b.choices.len()),
         fell_back: 0,
         unknown: solved.verdict == Verdict::Unknown,
+        capped: false,
     })
 }

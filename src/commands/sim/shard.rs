@@ -172,6 +172,9 @@ pub(crate) struct Played {
     pub decisions: usize,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub fell_back: usize,
+    /// It reached the cap on decisions without ending.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub capped: bool,
 }
 
 impl From<&Game> for Played {
@@ -181,6 +184,7 @@ impl From<&Game> for Played {
             score: game.score,
             decisions: game.decisions,
             fell_back: game.fell_back,
+            capped: game.capped,
         }
     }
 }
@@ -193,6 +197,7 @@ impl From<Played> for Game {
             decisions: played.decisions,
             fell_back: played.fell_back,
             unknown: false,
+            capped: played.capped,
         }
     }
 }
@@ -252,7 +257,7 @@ mod tests {
                 | proptest::num::f64::SUBNORMAL
                 | proptest::num::f64::ZERO
         ) {
-            let played = Played { win: false, score: Some(score), decisions: 3, fell_back: 0 };
+            let played = Played { win: false, score: Some(score), decisions: 3, fell_back: 0, capped: false };
             let text = serde_json::to_string(&played).unwrap();
             let back: Played = serde_json::from_str(&text).unwrap();
             prop_assert_eq!(back.score.map(f64::to_bits), Some(score.to_bits()));

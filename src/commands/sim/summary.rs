@@ -25,6 +25,9 @@ pub(crate) struct Summary {
     /// being nearly all told apart from the real game.
     #[serde(skip_serializing_if = "is_zero")]
     pub mc_fell_back: u64,
+    /// Games that reached the cap on decisions without ending (counted as
+    /// not won, with no score).
+    pub capped: usize,
     /// The solver's deals not settled within its budget (counted as not won).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solver_unknown: Option<usize>,
@@ -112,6 +115,7 @@ pub(crate) fn summarize(setup: &Setup, bot: Bot, outcome: &Outcome) -> Summary {
         decisions_per_game: decisions as f64 / games.max(1) as f64,
         games_per_second: games as f64 / outcome.seconds.max(1e-9),
         mc_fell_back: u64::try_from(fell_back).unwrap_or(u64::MAX),
+        capped: outcome.games.iter().filter(|g| g.capped).count(),
         solver_unknown: matches!(bot, Bot::Solver(_))
             .then(|| outcome.games.iter().filter(|g| g.unknown).count()),
         scores: scores.iter().map(|s| s.round() as i64).collect(),
@@ -151,6 +155,15 @@ pub(crate) fn report(summary: &Summary, speed: &str) -> String {
         summary.decisions_per_game,
         crate::commands::progress::pace(summary.games_per_second),
     );
+    if summary.capped > 0 {
+        text += &format!(
+            "  too long   {} of {} games reached the cap of {} decisions without ending; \
+             they count as not won, with no score\n",
+            summary.capped,
+            summary.games,
+            crate::script::limits::MAX_DECISIONS
+        );
+    }
     if let Some(unknown) = summary.solver_unknown {
         text += &format!(
             "  solver     a player who peeks at every card and random number: the wins are the deals \

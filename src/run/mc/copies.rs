@@ -134,7 +134,7 @@ fn world(
         };
         match played {
             Ok(outcome) => results[i] = Some(outcome),
-            Err(error) if error.kind == ErrorKind::NoEnding => return Ok(World::Endless),
+            Err(error) if error.kind == ErrorKind::TooLong => return Ok(World::Endless),
             Err(error) => return Ok(World::Failed(error)),
         }
     }

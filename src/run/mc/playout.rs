@@ -80,7 +80,7 @@ pub(super) fn play_world(
                 results[i] = Some(outcome);
             }
             Stop::Failed(_) if stop() => return World::Stopped,
-            Stop::Failed(error) if error.kind == ErrorKind::NoEnding => return World::Endless,
+            Stop::Failed(error) if error.kind == ErrorKind::TooLong => return World::Endless,
             Stop::Failed(error) => return World::Failed(error),
             Stop::Asking(_) => unreachable!("a bot answers every decision"),
         }
