@@ -20,7 +20,11 @@ use std::sync::atomic::Ordering;
 
 /// Solves `session` (a new deal, or a saved game) as `args` say.
 pub(crate) fn command(args: &SolveArgs, mut session: Session) -> Result<()> {
-    if let Standing::Ended(outcome) = session.standing() {
+    // A deal that ends before its first decision (Klondike's draw three
+    // may come round to its first position at once) is the search's to
+    // settle: a game a player ended is not.
+    let played = !session.choices().is_empty();
+    if let (true, Standing::Ended(outcome)) = (played, session.standing()) {
         bail!(
             "the game has already ended ({}, score {}): there is nothing to solve",
             outcome.result,

@@ -240,6 +240,15 @@ fn a_game_that_never_ends_under_search_is_an_error_not_a_proof() {
 }
 
 #[test]
+fn a_deal_lost_before_its_first_decision_is_not_winnable_not_nothing_to_solve() {
+    // Klondike's draw-three deal 10 comes back to its first position by
+    // lone stock turns alone: the repetition rule ends it at once.
+    let answer = solved(&["klondike", "--opt", "draw=3", "--seed", "10"]);
+    assert_eq!(answer["verdict"], "not_winnable", "{answer}");
+    assert_eq!(answer["exhausted"], true, "{answer}");
+}
+
+#[test]
 fn a_save_of_another_ruleset_and_an_unknown_game_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("dungeon.json");
