@@ -1,5 +1,6 @@
 //! Many piles read in one call (`piles_from`, `peek_each`, `len_each`,
-//! and `lookup_each` for what they give): the answers `pile`, `peek`, `len`
+//! `len_all`, and `lookup_each` for what they give), and a deck dealt to
+//! many in one (`deal` with a list): the answers `pile`, `peek`, `len`
 //! and a card's property give one at a time, a face-down card hidden from a
 //! bot as `peek` hides it, and a wrong list an error with its place. The
 //! sandbox's bounds on them are tests/scripts/hostile/many-piles-read-forever.rhai
@@ -17,7 +18,7 @@ fn play() {
     let row = piles_from(first, 4);
     say(`names ${row.map(|p| p.name)}`);
     say(`tops ${peek_each(row)}`);
-    say(`sizes ${len_each(row)}`);
+    say(`sizes ${len_each(row)}, all ${len_all(row)}`);
     ask("Which?", ["seen", "unseen"]);
     end("win", 1, "done");
 }
@@ -63,7 +64,7 @@ fn piles_read_at_once_read_as_one_at_a_time_and_a_bot_sees_no_face_down_card() {
     play(ROW, "hint\n")
         .stdout(contains(r#"names ["a", "b", "c", "d"]"#))
         .stdout(contains("tops [(), K♥, 2♣, ()]"))
-        .stdout(contains("sizes [0, 2, 1, 0]"))
+        .stdout(contains("sizes [0, 2, 1, 0], all 3"))
         .stdout(contains("hint: unseen"));
 }
 
@@ -72,6 +73,23 @@ fn a_property_of_each_top_and_a_table_lookup_of_each_read_as_one_at_a_time() {
     play(TILES, "hint\n")
         .stdout(contains(r#"exits ["NESW", "NS", ()], bits [15, 5, -1]"#))
         .stdout(contains("hint: unseen"));
+}
+
+#[test]
+fn a_deck_dealt_to_a_list_of_piles_goes_round_them_a_card_each() {
+    let script = r#"title("Dealt");
+fn play() {
+    let deck = new_pile("deck", "up");
+    deck.create([card("AS"), card("2S"), card("3S"), card("4S"), card("5S")]);
+    new_pile("x 1", "up"); new_pile("x 2", "up");
+    let dealt = deck.deal(piles_from(pile("x 1"), 2), 5);
+    say(`dealt ${dealt}; x 1 ${pile("x 1").cards}; x 2 ${pile("x 2").cards}; deck ${deck.len}`);
+    end("win", 0, "");
+}
+"#;
+    play(script, "").stdout(contains(
+        "dealt [5♠, 4♠, 3♠, 2♠, A♠]; x 1 [5♠, 3♠, A♠]; x 2 [4♠, 2♠]; deck 0",
+    ));
 }
 
 #[test]
@@ -92,6 +110,18 @@ fn a_wrong_list_of_piles_is_an_error_with_its_place() {
         (
             "len_each([\"a\"])",
             "a list of piles holds piles only, not text",
+        ),
+        (
+            "len_all([pile(\"a\"), ()])",
+            "a list of piles holds piles only",
+        ),
+        (
+            "pile(\"a\").deal([pile(\"b\")], 1)",
+            "can not deal 1 cards from pile `a` of 0 to 1 piles",
+        ),
+        (
+            "pile(\"a\").deal([], 0)",
+            "can not deal 0 cards from pile `a` of 0 to 0 piles",
         ),
     ];
     for (call, message) in cases {

@@ -160,19 +160,40 @@ pub(super) fn piles_named(rt: &dyn Host, names: &[String]) -> Fallible<Vec<usize
             piles.push(index);
             continue;
         }
-        let before = piles.len();
-        for number in 1.. {
-            match super::piles::numbered_pile(table, name, number) {
-                Some(index) => piles.push(index),
-                None => break,
-            }
-        }
-        if piles.len() == before {
+        let family = family(table, name);
+        if family.is_empty() {
             // Names the nearest pile.
             pile_index(rt, name)?;
         }
+        piles.extend(family);
     }
     Ok(piles)
+}
+
+/// The piles `NAME 1`, `NAME 2`, ... up to the first number missing, in
+/// one pass over the table (listing moves reads families at every
+/// decision; a lookup per number went over the table once each).
+fn family(table: &Table, name: &str) -> Vec<usize> {
+    let mut numbered: Vec<(u64, usize)> = table
+        .piles()
+        .iter()
+        .enumerate()
+        .filter_map(|(index, pile)| {
+            let digits = pile.name.strip_prefix(name)?.strip_prefix(' ')?;
+            // The number as `format!` writes it: no sign, no leading zero.
+            let canonical = !digits.starts_with('0')
+                && !digits.is_empty()
+                && digits.bytes().all(|b| b.is_ascii_digit());
+            Some((digits.parse().ok().filter(|_| canonical)?, index))
+        })
+        .collect();
+    numbered.sort_unstable();
+    numbered
+        .into_iter()
+        .zip(1..)
+        .take_while(|&((number, _), wanted)| number == wanted)
+        .map(|((_, index), _)| index)
+        .collect()
 }
 
 /// Adds a move with its label: the kind's, or onto an empty pile its
@@ -248,4 +269,40 @@ fn carry<H: Host>(rt: &Shared<H>, mv: &Map) -> Fallible<()> {
         table.pile_mut(to).push_moved(placed);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::family;
+    use crate::game::table::Table;
+
+    #[test]
+    fn a_family_runs_from_one_to_the_first_number_missing() {
+        let mut table = Table::default();
+        for name in [
+            "column 2",
+            "columns 3",
+            "column 1",
+            "column 02",
+            "column x",
+            "column 4",
+            "column 3",
+            "column",
+            "column 6",
+        ] {
+            table.add_pile(name, true);
+        }
+        let at = |name: &str| table.pile_index(name).unwrap();
+        assert_eq!(
+            family(&table, "column"),
+            vec![
+                at("column 1"),
+                at("column 2"),
+                at("column 3"),
+                at("column 4")
+            ]
+        );
+        assert_eq!(family(&table, "columns"), Vec::<usize>::new());
+        assert_eq!(family(&table, "colum"), Vec::<usize>::new());
+    }
 }

@@ -10,7 +10,8 @@
 //!   `peek_each(piles, property)`: that property of each (`()` where
 //!   `peek` gives `()`), with no card copied; of a standard card or a
 //!   joker, its own field of that name (`rank`, `suit`, `is_red`, ...).
-//! - `len_each(piles)`: each pile's number of cards.
+//! - `len_each(piles)`: each pile's number of cards; `len_all(piles)`:
+//!   their cards together (the cards home, the cards left).
 //! - `lookup_each(keys, table, missing)`: each key's value in the map
 //!   `table`, `missing` for a key it lacks or `()`: a property read from
 //!   many cards turned into the numbers a rule reckons with.
@@ -20,7 +21,7 @@ use crate::script::host::Host;
 use rhai::{Array, Dynamic, Engine, Map};
 
 /// The piles of a list, each checked to be one.
-fn piles_of(items: &Array) -> Fallible<Vec<usize>> {
+pub(super) fn piles_of(items: &Array) -> Fallible<Vec<usize>> {
     items
         .iter()
         .map(|item| match item.read_lock::<PileRef>() {
@@ -100,6 +101,16 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
             .into_iter()
             .map(|i| Dynamic::from(rt.table().pile(i).len() as i64))
             .collect())
+    });
+    let r = rt.clone();
+    engine.register_fn("len_all", move |piles: Array| -> Fallible<i64> {
+        let rt = r.borrow();
+        let piles = piles_of(&piles)?;
+        rt.charge(piles.len() as u64 / 4);
+        Ok(piles
+            .into_iter()
+            .map(|i| rt.table().pile(i).len() as i64)
+            .sum())
     });
 }
 

@@ -126,7 +126,9 @@ fn from_anywhere<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
 }
 
 /// `p.deal(to, n)` and `p.move_top(to, n)`: the top `n` cards onto `to`,
-/// one at a time (so their order turns over), as an array; `p.turn_top_up()`.
+/// one at a time (so their order turns over), as an array; `p.deal(piles,
+/// n)`: onto each pile of the list in turn, round after round;
+/// `p.turn_top_up()`.
 fn dealing<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     // `p.move_top(to, n)` is the same as `p.deal(to, n)`; each names itself.
     for (name, verb) in [("deal", "deal"), ("move_top", "move")] {
@@ -154,6 +156,32 @@ fn dealing<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
             },
         );
     }
+    // A tableau dealt as a dealer deals it: a card to each pile in turn.
+    let r = rt.clone();
+    engine.register_fn(
+        "deal",
+        move |from: &mut PileRef, to: Array, n: i64| -> Fallible<Array> {
+            let piles = super::bulk::piles_of(&to)?;
+            let mut rt = r.borrow_mut();
+            rt.charge(n.max(0) as u64);
+            let table = rt.table_mut("deal")?;
+            let available = table.pile(from.0).len() as i64;
+            if piles.is_empty() || n < 0 || n > available {
+                let pile = &table.pile(from.0).name;
+                return fail(format!(
+                    "can not deal {n} cards from pile `{pile}` of {available} to {} piles",
+                    piles.len()
+                ));
+            }
+            let mut dealt = Array::new();
+            for &to in piles.iter().cycle().take(n as usize) {
+                let placed = take_top(table, *from)?;
+                dealt.push(Dynamic::from(placed.card.clone()));
+                table.pile_mut(to).push_moved(placed);
+            }
+            Ok(dealt)
+        },
+    );
     let r = rt.clone();
     engine.register_fn("turn_top_up", move |p: &mut PileRef| -> Fallible<()> {
         let mut rt = r.borrow_mut();
