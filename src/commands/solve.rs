@@ -20,9 +20,9 @@ use std::sync::atomic::Ordering;
 
 /// Solves `session` (a new deal, or a saved game) as `args` say.
 pub(crate) fn command(args: &SolveArgs, mut session: Session) -> Result<()> {
-    // A deal that ends before its first decision (Klondike's draw three
-    // may come round to its first position at once) is the search's to
-    // settle: a game a player ended is not.
+    // A deal that ends before its first decision (a repetition rule may
+    // end it at once) is the search's to settle: a game a player ended is
+    // not.
     let played = !session.choices().is_empty();
     if let (true, Standing::Ended(outcome)) = (played, session.standing()) {
         bail!(

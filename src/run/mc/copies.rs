@@ -61,13 +61,18 @@ pub(super) fn play_world(
         Ok(Dynamic::UNIT)
     }));
     let taken = result.borrow_mut().take();
-    match (taken, run) {
+    let world = match (taken, run) {
         (Some(world), _) => world,
         (None, Err(error)) => World::Failed(error),
         (None, Ok(_)) => World::Failed(ScriptError::new(
             ErrorKind::Runtime,
             "delve: a world ended without a result".into(),
         )),
+    };
+    // A world called off inside a step is stopped, not failed.
+    match world {
+        World::Failed(error) if error.kind == ErrorKind::Interrupted && stop() => World::Stopped,
+        world => world,
     }
 }
 

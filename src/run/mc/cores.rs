@@ -6,18 +6,23 @@
 //! worlds, and each world plays the options still played when it was
 //! taken, which are all those still played when it is gathered: so
 //! without a time budget the estimate equals the one made on one thread,
-//! world for world.
+//! world for world. Once a world counts and the budget is spent, the
+//! worlds still playing are called off inside their steps: a costly
+//! ruleset's world may take seconds, which a hint's budget would otherwise
+//! pass by as much.
 
 use super::playout::World;
 use super::{gather, world, world_seed, Estimates, Failure, Moment, Settings};
 use crate::game::decision::Choice;
 use crate::run::{Deal, Program};
+use crate::script::cancel::Cancel;
 use crate::script::catalog::ScriptFile;
 use crate::script::declare::Options;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Mutex;
+use std::time::Instant;
 
 /// What the workers share: the next world to take, the options still
 /// played, and whether the estimate is done.
@@ -25,6 +30,12 @@ struct Shared {
     next: AtomicUsize,
     alive: Mutex<Vec<bool>>,
     done: AtomicBool,
+    /// A world has been handed to the estimate: a world started from now
+    /// on may be called off at the budget's end, and the estimate keeps
+    /// what it has.
+    counted: AtomicBool,
+    /// When the budget is spent, if there is one.
+    deadline: Option<Instant>,
 }
 
 /// The decision after `choices`, estimated on `cores` threads of its own.
@@ -45,6 +56,8 @@ pub(crate) fn estimate_on_cores(
         next: AtomicUsize::new(0),
         alive: Mutex::new(vec![true; moment.prompt.options.len()]),
         done: AtomicBool::new(false),
+        counted: AtomicBool::new(false),
+        deadline: settings.budget.map(|budget| Instant::now() + budget),
     };
     let cores = cores.max(1);
     let moment = &moment;
@@ -74,7 +87,11 @@ pub(crate) fn estimate_on_cores(
         };
         let result = gather(moment, settings, stop, progress, &mut |alive| {
             alive.clone_into(&mut shared.alive.lock().expect("no worker panics holding it"));
-            gathered.next_world()
+            let world = gathered.next_world();
+            if matches!(world, Ok(World::Accepted { .. })) {
+                shared.counted.store(true, Ordering::Relaxed);
+            }
+            world
         });
         shared.done.store(true, Ordering::Relaxed);
         result.map(|mut estimates| {
@@ -110,7 +127,20 @@ fn work(
             .expect("no worker panics holding it")
             .clone();
         let seed = world_seed(settings.seed, moment.choices.len(), w);
-        let world = world(&program, options, moment, settings, seed, &alive, stop);
+        let world = match shared
+            .deadline
+            .filter(|_| shared.counted.load(Ordering::Relaxed))
+        {
+            Some(deadline) => {
+                let cut = Cancel::within(
+                    Some(deadline.saturating_duration_since(Instant::now())),
+                    None,
+                );
+                let due = || stop() || cut.why().is_some();
+                cut.over(|| world(&program, options, moment, settings, seed, &alive, &due))
+            }
+            None => world(&program, options, moment, settings, seed, &alive, stop),
+        };
         if sender.send(Ok((w, world))).is_err() {
             return;
         }
