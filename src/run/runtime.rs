@@ -10,11 +10,13 @@ mod history;
 mod hosting;
 mod packed;
 mod position;
+mod reason;
 mod snapshot;
 mod world_copy;
 
 pub(crate) use history::History;
 pub(crate) use packed::{Packed, Packer};
+use reason::Reason;
 pub(crate) use snapshot::Snapshot;
 pub(crate) use world_copy::{Position, Unseen};
 
@@ -98,14 +100,6 @@ pub struct Runtime {
     drawn: u64,
 }
 
-/// A bot's reason, kept only while a person asks the bot (the solver and
-/// the Monte Carlo worlds ask it thousands of times and never read one).
-#[derive(Default)]
-pub(crate) struct Reason {
-    pub(crate) asked: bool,
-    pub(crate) said: Option<String>,
-}
-
 /// A rule's values by card, hashed with `ahash` rather than the standard
 /// `SipHash`: a lookup is on every card a listing reads (`SipHash` cost 442
 /// instructions a lookup), and the keys are the run's own cards.
@@ -162,21 +156,6 @@ impl Runtime {
             reason: Reason::default(),
             drawn: 0,
         }
-    }
-
-    /// The reason the bot last gave (`because`), taken.
-    pub(crate) fn take_reason(&mut self) -> Option<String> {
-        self.reason.said.take()
-    }
-
-    /// The reason of the bot's choice, among those it gave.
-    pub(crate) fn keep_reason(&mut self, why: Option<String>) {
-        self.reason.said = why;
-    }
-
-    /// Whether the bot's reasons are kept: while a person asks it.
-    pub(crate) fn explain(&mut self, explaining: bool) {
-        self.reason.asked = explaining;
     }
 
     /// A fresh run of `plan`, still wired to the engine's callback.

@@ -212,9 +212,7 @@ impl Host for Runtime {
                 "because(text) is a bot's reason for its choice: only `fn rate` and `fn bot` may give one".into(),
             ));
         }
-        if self.reason.asked {
-            self.reason.said = Some(why.to_string());
-        }
+        self.give_reason(why);
         Ok(())
     }
 }
