@@ -21,15 +21,7 @@ const STEPS_BY_BOT: &str = "tests/scripts/positions/steps-to-seven-by-bot.rhai";
 
 /// `delve solve ARGS --json`: its answer.
 fn solved(args: &[&str]) -> serde_json::Value {
-    let output = delve()
-        .arg("solve")
-        .args(args)
-        .arg("--json")
-        .timeout(Duration::from_mins(2))
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{args:?}: {output:?}");
-    serde_json::from_slice(&output.stdout).unwrap()
+    crate::solved(args, Duration::from_mins(2))
 }
 
 #[test]

@@ -79,6 +79,20 @@ pub fn delve() -> assert_cmd::Command {
     delve_in(&home)
 }
 
+/// `delve solve ARGS --json`, which must answer within `time` and succeed:
+/// its answer.
+pub fn solved(args: &[&str], time: std::time::Duration) -> serde_json::Value {
+    let output = delve()
+        .arg("solve")
+        .args(args)
+        .arg("--json")
+        .timeout(time)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
 /// The `delve` binary keeping its state and statistics under `home` (which
 /// is its home folder too).
 pub fn delve_in(home: &std::path::Path) -> assert_cmd::Command {

@@ -22,14 +22,7 @@ fn beside_a_copy() -> (tempfile::TempDir, PathBuf) {
 
 /// `delve solve` with `args` and `--json`, which must succeed: its answer.
 fn solved(args: &[&str]) -> serde_json::Value {
-    let output = delve()
-        .arg("solve")
-        .args(args)
-        .arg("--json")
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{args:?}: {output:?}");
-    serde_json::from_slice(&output.stdout).unwrap()
+    crate::solved(args, std::time::Duration::from_mins(5))
 }
 
 #[test]

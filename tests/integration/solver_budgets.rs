@@ -26,15 +26,7 @@ fn solved(args: &[&str]) -> serde_json::Value {
 }
 
 fn solved_in(script: &str, args: &[&str]) -> serde_json::Value {
-    let output = delve()
-        .args(["solve", script])
-        .args(args)
-        .arg("--json")
-        .timeout(AT_MOST)
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{args:?}: {output:?}");
-    serde_json::from_slice(&output.stdout).unwrap()
+    crate::solved(&[&[script], args].concat(), AT_MOST)
 }
 
 #[test]
