@@ -415,3 +415,15 @@ fn the_mc_bot_refuses_a_ruleset_that_shows_what_its_random_numbers_made() {
         ))
         .stderr(predicates::str::contains("use --bot random or heuristic"));
 }
+
+#[test]
+fn a_card_named_as_it_goes_under_the_deck_stays_where_it_was_in_every_world() {
+    // Tomb of Four Kings, seed 23, the bot's first 13 choices: at delve turn
+    // 7 the last torch dies, the Scroll of Light burns in its place, and A♠
+    // goes under the deck without lying face up. The worlds dealt another
+    // card to its place, so 2 of 41 replayed the narration and the hint
+    // gave up; the ace now shows as it is named.
+    let input = "0\n".repeat(11) + "1\n0\nhint mc\n";
+    let hint = mc_hint("tomb-of-four-kings", "23", &input);
+    assert!(hint["worlds"].as_u64().unwrap() >= 24, "{hint}");
+}
