@@ -10,7 +10,7 @@
 
 import { letGo, markTable, setUpCarrying } from "./carry.js";
 import { $, problem, request, setState } from "./common.js";
-import { fitTable } from "./fit.js";
+import { fitTable, forgetCardSize } from "./fit.js";
 import { loadRulesets, setUpStart, showStart } from "./start.js";
 import { drawTable } from "./table.js";
 
@@ -308,6 +308,7 @@ function show(messages) {
     switch (message.type) {
       case "hello":
         page.hello = message;
+        forgetCardSize();
         $("title").textContent = message.title;
         document.title = `${message.title} · delve`;
         document.body.dataset.game = message.game;

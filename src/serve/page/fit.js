@@ -24,6 +24,13 @@ function overflow(table) {
   return Math.max(wide, table.scrollHeight / Math.max(1, room));
 }
 
+// A new game's table is sized afresh: the size a game of another ruleset
+// settled at says nothing of this one's, and a game must look the same
+// whatever was played before it.
+export function forgetCardSize() {
+  document.documentElement.style.removeProperty("--card");
+}
+
 // Sizes the cards of `table` (the #table element) to its room, from the
 // size they had: most moves change little, so a layout or two settles it.
 export function fitTable(table) {
