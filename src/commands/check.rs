@@ -5,6 +5,7 @@
 //! the seed and the choices, as a transcript that `delve replay` plays back.
 //! Configurations and runs of seeds are checked in parallel on every core.
 
+mod checked;
 mod configurations;
 mod failed_games;
 
@@ -22,6 +23,7 @@ use crate::session::open::{options_for, Setting, UsageError};
 use crate::session::save;
 use crate::session::Session;
 use anyhow::Result;
+pub use checked::Checked;
 pub use configurations::{configurations_of, every_configuration, Configuration};
 pub(crate) use failed_games::{transcripts_folder, write_transcript};
 use rayon::prelude::*;
@@ -102,32 +104,6 @@ struct Game<'a> {
     options: &'a Options,
     seed: u64,
     opts: &'a [Setting],
-}
-
-/// What the check of a run of seeds found: the first broken invariant,
-/// and the games that reached the cap on decisions without ending, which
-/// are counted rather than taken for a failure (a ruleset may allow games
-/// that go on for ever; `check_all` fails one whose every game did).
-#[derive(Debug, Default)]
-pub struct Checked {
-    pub failure: Option<Failure>,
-    /// How many seeds' games reached the cap.
-    pub capped: u64,
-    /// The first of them, to replay.
-    pub first_capped: Option<Failure>,
-}
-
-impl Checked {
-    /// The next run of seeds' findings after this one's.
-    fn then(&mut self, next: Checked) {
-        if self.failure.is_none() {
-            self.failure = next.failure;
-        }
-        self.capped += next.capped;
-        if self.first_capped.is_none() {
-            self.first_capped = next.first_capped;
-        }
-    }
 }
 
 /// Checks `games` games from seed `first`, played by `bot` (or none: a

@@ -118,22 +118,11 @@ fn klondike_solver(number: u64, draw: u64) -> Option<String> {
     solver
         .arg(oracle)
         .args(["--draw", &draw.to_string(), "--states", "50000"]);
-    let output = with_input(solver, &dealt.stdout);
-    let missing = match &output {
-        Err(e) => Some(format!("no python3 ({e})")),
-        Ok(o) if o.status.code() == Some(3) => Some(String::from_utf8_lossy(&o.stderr).into()),
-        Ok(_) => None,
-    };
-    if let Some(why) = missing {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must compare the solver with Klondike-Solver: {why} (.ci/run installs pyksolve)"
-        );
-        eprintln!("skipped: the solver is compared with Klondike-Solver: {why}");
-        return None;
-    }
-    let output = output.unwrap();
-    assert!(output.status.success(), "{output:?}");
+    let output = crate::oracle_output(
+        with_input(solver, &dealt.stdout),
+        "the solver with Klondike-Solver",
+        ".ci/run installs pyksolve",
+    )?;
     let answer: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     Some(answer["verdict"].as_str().unwrap().to_string())
 }

@@ -159,21 +159,11 @@ fn pysol_layouts(game: &str, numbers: &[u64]) -> Option<Vec<String>> {
         .arg(game)
         .args(numbers.iter().map(ToString::to_string))
         .output();
-    let missing = match &output {
-        Err(e) => Some(format!("no python3 ({e})")),
-        Ok(o) if o.status.code() == Some(3) => Some(String::from_utf8_lossy(&o.stderr).into()),
-        Ok(_) => None,
-    };
-    if let Some(why) = missing {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must compare the numbered deals with pysol-cards: {why} (.ci/run installs it)"
-        );
-        eprintln!("skipped: the deals are compared with pysol-cards: {why}");
-        return None;
-    }
-    let output = output.unwrap();
-    assert!(output.status.success(), "{output:?}");
+    let output = crate::oracle_output(
+        output,
+        "the numbered deals with pysol-cards",
+        ".ci/run installs it",
+    )?;
     let layouts = String::from_utf8(output.stdout)
         .unwrap()
         .lines()

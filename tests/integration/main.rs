@@ -93,6 +93,33 @@ pub fn solved(args: &[&str], time: std::time::Duration) -> serde_json::Value {
     serde_json::from_slice(&output.stdout).unwrap()
 }
 
+/// The output of a field tool run through python3 (`comparing` says what it
+/// checks, `installs` how CI gets it): none, said, when python3 or the tool
+/// is missing (its exit code 3), which fails under CI; else its output,
+/// which must be a success.
+pub fn oracle_output(
+    output: std::io::Result<std::process::Output>,
+    comparing: &str,
+    installs: &str,
+) -> Option<std::process::Output> {
+    let missing = match &output {
+        Err(e) => Some(format!("no python3 ({e})")),
+        Ok(o) if o.status.code() == Some(3) => Some(String::from_utf8_lossy(&o.stderr).into()),
+        Ok(_) => None,
+    };
+    if let Some(why) = missing {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must compare {comparing}: {why} ({installs})"
+        );
+        eprintln!("skipped: {comparing}: {why}");
+        return None;
+    }
+    let output = output.unwrap();
+    assert!(output.status.success(), "{output:?}");
+    Some(output)
+}
+
 /// The `delve` binary keeping its state and statistics under `home` (which
 /// is its home folder too).
 pub fn delve_in(home: &std::path::Path) -> assert_cmd::Command {
