@@ -26,7 +26,9 @@ mod cores;
 mod failure;
 mod gather;
 mod judge;
+mod negligible;
 mod playout;
+use crate::script::negligible::Negligible;
 use crate::script::objective::Objective;
 pub(crate) use alike::Alike;
 pub(crate) use compare::{Difference, Measure};
@@ -140,6 +142,9 @@ pub(crate) struct Estimates {
     pub from_copies: bool,
     /// What the ranking is by.
     pub objective: Objective,
+    /// The verdict is that no option beats the one to take by more than
+    /// these margins, which the ruleset counts as nothing.
+    pub negligible: Option<Negligible>,
     /// A verdict: the best group is surely better than every other option
     /// (or there is no other).
     pub answered: bool,
@@ -197,6 +202,8 @@ pub(crate) struct Moment {
     copy: Option<Box<copies::Copyable>>,
     /// What the ruleset's player plays for.
     objective: Objective,
+    /// The difference between options it counts as nothing.
+    negligible: Negligible,
 }
 
 impl Moment {
@@ -274,6 +281,7 @@ impl Moment {
                     sight: watched.sight,
                     copy,
                     objective: program.ruleset().declared.objective,
+                    negligible: program.ruleset().declared.negligible,
                 }))
             }
             Stop::Ended(outcome) => Ok(Looked::Ended(outcome)),

@@ -1,7 +1,8 @@
 //! What a ruleset's top level declares when it loads: its title, one-line
 //! summary, rules text, options with defaults and the values they allow,
-//! how its deals are numbered (`deal_numbers`) and what a player plays for
-//! (`objective`).
+//! how its deals are numbered (`deal_numbers`), what a player plays for
+//! (`objective`) and what difference is too small to care for
+//! (`negligible`).
 //! A variant's top level runs after its base's and may change defaults with
 //! `variant_default`, and declare, change or drop a kind of move
 //! (`move_kind`, `change_move_kind`, `drop_move_kind`). Option values are plain Rust values, so a session can
@@ -9,6 +10,7 @@
 //! typed JSON.
 
 use super::move_kind::MoveKind;
+use super::negligible::Negligible;
 use super::objective::Objective;
 use crate::game::deal_numbers::DealNumbers;
 use anyhow::{bail, Result};
@@ -118,6 +120,9 @@ pub struct Declarations {
     pub(crate) deal_numbers: Option<DealNumbers>,
     /// What a player plays for (`objective`).
     pub objective: Objective,
+    /// The difference between two options too small to care for
+    /// (`negligible`).
+    pub negligible: Negligible,
 }
 
 impl Declarations {
@@ -238,6 +243,11 @@ pub(crate) fn register(engine: &mut Engine, declared: &Rc<RefCell<Declarations>>
             Ok(())
         },
     );
+    let d = declared.clone();
+    engine.register_fn("negligible", move |margins: Map| -> Fallible<()> {
+        d.borrow_mut().negligible = Negligible::from_map(&margins)?;
+        Ok(())
+    });
     // A variant keeps its base's numbering unless it declares another.
     let d = declared.clone();
     engine.register_fn("deal_numbers", move |name: &str| -> Fallible<()> {

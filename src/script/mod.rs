@@ -20,6 +20,7 @@ pub(crate) mod layout;
 pub(crate) mod limits;
 pub(crate) mod merge;
 pub(crate) mod move_kind;
+pub(crate) mod negligible;
 pub(crate) mod objective;
 pub(crate) mod position_rules;
 pub(crate) mod profile;

@@ -7,6 +7,7 @@
 
 use crate::run::mc::{alike_with, Alike, Difference, Estimate, Estimates, Measure};
 use crate::run::BotChoice;
+use crate::script::negligible::Negligible;
 use crate::script::objective::Objective;
 use serde_json::{json, Map, Value};
 
@@ -69,6 +70,12 @@ pub(super) fn fields(
             }),
         ),
         ("answered", json!(estimates.answered)),
+        (
+            "negligible",
+            estimates
+                .negligible
+                .map_or(Value::Null, |n| json!({ "wins": n.wins, "score": n.score })),
+        ),
         ("objective", json!(estimates.objective.word())),
         ("better_score", json!(estimates.objective.better_score())),
         ("options", Value::Array(rows)),
@@ -198,6 +205,9 @@ pub(crate) fn verdict(estimates: &Estimates, bot: Option<&BotChoice>) -> String 
     if options.len() == 1 {
         return format!("Take {}: the only option.", name(take));
     }
+    if let Some(negligible) = estimates.negligible.filter(|_| estimates.answered) {
+        return negligibly_beaten(estimates, take, negligible, &said(take));
+    }
     if estimates.answered {
         if best.len() == options.len() {
             let how = how.map_or(String::new(), |h| format!(": {}", alike_text(h, worlds)));
@@ -255,6 +265,50 @@ pub(crate) fn verdict(estimates: &Estimates, bot: Option<&BotChoice>) -> String 
         text += &format!(" The ruleset's bot would take {}, surely worse.", name(b));
     }
     text
+}
+
+/// A verdict of negligible differences: no option beats the one to take
+/// by the ruleset's margin, and the leader, where it is another, by how much.
+fn negligibly_beaten(
+    estimates: &Estimates,
+    take: &Estimate,
+    negligible: Negligible,
+    said: &str,
+) -> String {
+    let mut text = format!(
+        "Take {}{said}: no other option is better by {} or more (95%, {} worlds): less is negligible to this ruleset",
+        name(take),
+        margins(negligible, estimates.objective),
+        estimates.worlds,
+    );
+    let leader = &estimates.options[0];
+    if let Some(d) = take.versus_best.filter(|_| leader.index != take.index) {
+        let lead = Difference { mean: -d.mean, ..d };
+        text += &format!(
+            "; {} leads it by {}",
+            name(leader),
+            difference(&lead, estimates.objective)
+        );
+    }
+    text + "."
+}
+
+/// A ruleset's negligible margins in words, in the measures its objective
+/// compares by.
+fn margins(negligible: Negligible, objective: Objective) -> String {
+    let points = |n: f64, of: &str| {
+        let n = n.round() as i64;
+        format!("{n} {} of {of}", if n == 1 { "point" } else { "points" })
+    };
+    let wins = negligible.wins.map(|w| points(100.0 * w, "win rate"));
+    let score = negligible.score.map(|s| points(s, "score"));
+    match (objective.score_alone(), wins, score) {
+        (true, _, Some(score)) => score,
+        (false, Some(wins), Some(score)) => format!("{wins} (or {score} where they win alike)"),
+        (false, Some(wins), None) => wins,
+        (_, _, Some(score)) => format!("{score} where they win alike"),
+        (_, _, None) => "nothing".to_string(),
+    }
 }
 
 /// One option's line.

@@ -1,6 +1,7 @@
-//! What a ruleset's player plays for (`objective`): declared at its top
-//! level, kept by its variants, refused when misspelt, and what `sim` reads
-//! its figures by.
+//! What a ruleset's player plays for (`objective`) and what difference it
+//! counts as negligible (`negligible`): declared at its top level, kept by
+//! its variants, refused when misspelt, and what hints and `sim` read their
+//! figures by.
 
 use crate::delve;
 use serde_json::Value;
@@ -54,11 +55,7 @@ fn where_a_lower_score_is_better_the_hint_takes_the_lower() {
         .write_stdin("hint mc\n")
         .output()
         .unwrap();
-    let hint: Value = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-        .find(|m| m["type"] == "ok")
-        .expect("the hint's answer");
+    let hint = first_ok(&out.stdout);
     assert_eq!(hint["key"], "three", "{hint}");
     assert_eq!(hint["better_score"], "lower", "{hint}");
     let eight = &hint["options"][1];
@@ -123,4 +120,72 @@ fn sim_compares_two_sides_by_what_the_ruleset_plays_for() {
     ]);
     assert_eq!(figures["difference"]["by"], "score");
     assert_eq!(figures["difference"]["better"], "first");
+}
+
+/// Two ways to score: the same roll, and a coin's point more for the lucky
+/// way; a point counts for nothing.
+const CLOSE: &str = r#"
+title("Close");
+objective("score");
+negligible(#{ score: 1 });
+fn play() {
+    new_pile("p", "up");
+    let way = choose("Which way?", [#{ key: "steady", label: "steady" }, #{ key: "lucky", label: "lucky" }]);
+    let roll = random(10);
+    let bonus = if way.key == "lucky" { random(2) } else { 0 };
+    end("loss", roll + bonus, "Done.");
+}
+"#;
+
+/// The first message of type `ok` among a JSON-lines transcript.
+fn first_ok(stdout: &[u8]) -> Value {
+    String::from_utf8_lossy(stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .find(|m| m["type"] == "ok")
+        .expect("the hint's answer")
+}
+
+#[test]
+fn a_difference_the_ruleset_counts_as_negligible_is_a_verdict_in_words_and_data() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("game.rhai"), CLOSE).unwrap();
+    let run = |json: bool| {
+        let mut command = delve();
+        command
+            .current_dir(dir.path())
+            .args(["play", "game.rhai", "--seed", "1"]);
+        if json {
+            command.arg("--json");
+        }
+        command.write_stdin("hint mc\n").output().unwrap()
+    };
+    let hint = first_ok(&run(true).stdout);
+    assert_eq!(hint["answered"], true, "{hint}");
+    assert_eq!(hint["key"], "lucky", "{hint}");
+    assert_eq!(hint["negligible"]["score"], 1.0, "{hint}");
+    // Half a point apart on average: not surely apart when the hint
+    // answers, and steady surely not a point better.
+    let steady = &hint["options"][1]["versus_best"];
+    assert_eq!(steady["surely_worse"], false, "{hint}");
+    assert!(steady["high"].as_f64().unwrap() < 1.0, "{hint}");
+    let words = String::from_utf8_lossy(&run(false).stdout).to_string();
+    assert!(
+        words.contains("Take 2. lucky: no other option is better by 1 point of score or more"),
+        "{words}"
+    );
+    assert!(
+        words.contains("less is negligible to this ruleset"),
+        "{words}"
+    );
+    // Misspelt, it is refused with the measures there are.
+    std::fs::write(
+        dir.path().join("game.rhai"),
+        CLOSE.replace("#{ score: 1 }", "#{ points: 1 }"),
+    )
+    .unwrap();
+    let refused = run(false);
+    assert!(!refused.status.success());
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(said.contains("`points` is no measure"), "{said}");
 }

@@ -43,7 +43,10 @@ pub(super) fn gather(
     let least = settings.worlds.max(1);
     let most = if hint { MOST_WORLDS.max(least) } else { least };
     while accepted < most && tried < most * 20 {
-        if hint && accepted >= least && judge::settled(&estimates, &alive, objective, base) {
+        if hint
+            && accepted >= least
+            && judge::settled(&estimates, &alive, objective, moment.negligible, base)
+        {
             break;
         }
         // Past the first few tries, a ruleset that gives its hidden cards
@@ -97,11 +100,11 @@ pub(super) fn gather(
             endless,
         });
     }
-    let (suggested, answered) = if hint {
-        let ranked = judge::rank_for_hint(&mut estimates, objective, base);
-        (ranked.suggested, ranked.answered)
+    let (suggested, answered, by_negligible) = if hint {
+        let ranked = judge::rank_for_hint(&mut estimates, objective, moment.negligible, base);
+        (ranked.suggested, ranked.answered, ranked.by_negligible)
     } else {
-        (rank(&mut estimates, base, objective), false)
+        (rank(&mut estimates, base, objective), false, false)
     };
     Ok(Estimates {
         options: estimates,
@@ -113,6 +116,7 @@ pub(super) fn gather(
         cores: 1,
         from_copies: moment.copied(),
         objective,
+        negligible: by_negligible.then_some(moment.negligible),
         answered,
     })
 }

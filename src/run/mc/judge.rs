@@ -7,13 +7,17 @@
 //! surely beats is played no more; the verdict is reached when the
 //! leader's group is all that is left: the best group, surely. The option
 //! to take is in that group (the ruleset's bot's choice where it is one of
-//! them); without a verdict, it is the bot's choice while the worlds can
-//! not tell it from the leader, else the leader.
+//! them). Where the ruleset says how small a difference counts for nothing,
+//! the verdict is also reached when no option beats one by that much
+//! (`negligible.rs`). Without a verdict, the option to take is the bot's
+//! choice while the worlds can not tell it from the leader, else the leader.
 
 use super::alike::{groups, Alike};
 use super::anytime::alpha_each;
 use super::compare::{against, Difference, Spread};
+use super::negligible::pick;
 use super::Estimate;
+use crate::script::negligible::Negligible;
 use crate::script::objective::Objective;
 use std::cmp::Ordering;
 
@@ -109,18 +113,33 @@ pub(super) fn prune(
     }
 }
 
-/// Whether the verdict is reached: every live option is in the leader's group.
+/// Whether the verdict is reached: every live option is in the leader's
+/// group, or no live option beats one by a negligible margin.
 pub(super) fn settled(
     estimates: &[Estimate],
     alive: &[bool],
     objective: Objective,
+    negligible: Negligible,
     base: Option<usize>,
 ) -> bool {
     let Some(lead) = leader(estimates, alive, objective, base) else {
         return true;
     };
     let group = groups(estimates);
-    (0..estimates.len()).all(|i| !alive[i] || group[i].0 == group[lead].0)
+    if (0..estimates.len()).all(|i| !alive[i] || group[i].0 == group[lead].0) {
+        return true;
+    }
+    estimates[lead].games >= FEWEST_WORLDS
+        && pick(
+            estimates,
+            alive,
+            lead,
+            base,
+            objective,
+            negligible,
+            spread(estimates),
+        )
+        .is_some()
 }
 
 /// What the ranking says: the option to take, and whether it is a verdict.
@@ -128,6 +147,9 @@ pub(super) fn settled(
 pub(super) struct Ranked {
     pub suggested: usize,
     pub answered: bool,
+    /// The verdict is that no option beats the one to take by a
+    /// negligible margin (`negligible.rs`).
+    pub by_negligible: bool,
 }
 
 /// Orders the options best first (those left as surely worse last), names
@@ -136,6 +158,7 @@ pub(super) struct Ranked {
 pub(super) fn rank_for_hint(
     estimates: &mut [Estimate],
     objective: Objective,
+    negligible: Negligible,
     base: Option<usize>,
 ) -> Ranked {
     let every = estimates.iter().map(|e| e.games).max().unwrap_or(0);
@@ -175,6 +198,21 @@ pub(super) fn rank_for_hint(
             e.games == every && (e.group == 0 || !e.versus_best.is_some_and(|d| d.surely_worse()))
         })
     };
+    if !answered && enough {
+        let playing: Vec<bool> = estimates
+            .iter()
+            .map(|e| in_play(e.index).is_some())
+            .collect();
+        let bot = base.and_then(|b| estimates.iter().position(|e| e.index == b));
+        let taken = pick(estimates, &playing, 0, bot, objective, negligible, spread);
+        if let Some(taken) = taken {
+            return Ranked {
+                suggested: estimates[taken].index,
+                answered: true,
+                by_negligible: true,
+            };
+        }
+    }
     let suggested = match base.and_then(in_play) {
         Some(bot) if answered && bot.group != 0 => best.index,
         Some(bot) => bot.index,
@@ -183,6 +221,7 @@ pub(super) fn rank_for_hint(
     Ranked {
         suggested,
         answered,
+        by_negligible: false,
     }
 }
 

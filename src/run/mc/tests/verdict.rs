@@ -87,19 +87,19 @@ fn the_option_to_take_is_the_bots_where_it_is_in_the_best_group_or_the_worlds_ca
     let mut ahead = base;
     ahead[4..6].fill(true);
     let mut estimates = vec![option(0, &base), option(1, &ahead)];
-    let ranked = judge::rank_for_hint(&mut estimates, win, Some(0));
+    let ranked = judge::rank_for_hint(&mut estimates, win, Negligible::default(), Some(0));
     assert_eq!((ranked.suggested, ranked.answered), (0, false));
     assert_eq!(estimates[0].index, 1, "the best estimate comes first");
     // Far ahead in 40 worlds: a verdict, and the bot's choice is not it.
     let mut far = [false; 40];
     far[..36].fill(true);
     let mut estimates = vec![option(0, &[false; 40]), option(1, &far)];
-    let ranked = judge::rank_for_hint(&mut estimates, win, Some(0));
+    let ranked = judge::rank_for_hint(&mut estimates, win, Negligible::default(), Some(0));
     assert_eq!((ranked.suggested, ranked.answered), (1, true));
     // Alike in every one of 24 worlds: one group, and the bot's choice of it.
     let same = [true, false].repeat(12);
     let mut estimates = vec![option(0, &same), option(1, &same)];
-    let ranked = judge::rank_for_hint(&mut estimates, win, Some(1));
+    let ranked = judge::rank_for_hint(&mut estimates, win, Negligible::default(), Some(1));
     assert_eq!((ranked.suggested, ranked.answered), (1, true));
 }
 
@@ -126,11 +126,85 @@ fn to_score_an_option_with_fewer_wins_and_more_points_is_the_better() {
         (Objective::Score { lower: false }, 1),
     ] {
         let mut estimates = vec![option(0, true, 10.0), option(1, false, 20.0)];
-        let ranked = judge::rank_for_hint(&mut estimates, objective, None);
+        let ranked = judge::rank_for_hint(&mut estimates, objective, Negligible::default(), None);
         assert_eq!(
             (ranked.suggested, ranked.answered),
             (best, true),
             "{objective}"
         );
     }
+}
+
+/// Two options to score over 200 worlds: the second scores the first's
+/// plus `apart`, taken in turn.
+fn scored_pair(apart: &[f64]) -> Vec<Estimate> {
+    let option = |index: usize, scores: Vec<f64>| Estimate {
+        index,
+        key: format!("o{index}"),
+        games: scores.len(),
+        score_sum: scores.iter().sum(),
+        scored: scores.len(),
+        played: scores
+            .iter()
+            .map(|&s| Played {
+                win: false,
+                score: Some(s),
+            })
+            .collect(),
+        ..Estimate::default()
+    };
+    let first = vec![10.0; 200];
+    let second = first
+        .iter()
+        .zip(apart.iter().cycle())
+        .map(|(s, d)| s + d)
+        .collect();
+    vec![option(0, first), option(1, second)]
+}
+
+#[test]
+fn close_options_are_a_verdict_only_where_the_ruleset_counts_their_difference_as_nothing() {
+    let to_score = Objective::Score { lower: false };
+    let point = Negligible {
+        wins: None,
+        score: Some(1.0),
+    };
+    // Alike on average, never in a world: no option is surely best, but
+    // neither beats the other by a point. The bot's choice (0) is kept.
+    let even = [1.0, -1.0, 0.0, 0.5, -0.5];
+    let ranked = judge::rank_for_hint(
+        &mut scored_pair(&even),
+        to_score,
+        Negligible::default(),
+        Some(0),
+    );
+    assert!(!ranked.answered);
+    let ranked = judge::rank_for_hint(&mut scored_pair(&even), to_score, point, Some(0));
+    assert_eq!(
+        (ranked.suggested, ranked.answered, ranked.by_negligible),
+        (0, true, true)
+    );
+    // Ahead by 0.4 on average, spread wide: the bot's choice may be beaten
+    // by more than a point, the leader by less: it is the verdict's.
+    let wide = [4.0, -3.2];
+    let ranked = judge::rank_for_hint(&mut scored_pair(&wide), to_score, point, Some(0));
+    assert_eq!((ranked.suggested, ranked.by_negligible), (1, true));
+    // Spread wider still, either may be beaten by more: no verdict.
+    let wider = [10.0, -9.2];
+    let ranked = judge::rank_for_hint(&mut scored_pair(&wider), to_score, point, Some(0));
+    assert!(!ranked.answered && !ranked.by_negligible);
+    // Ahead by 0.2 on average, not surely, and surely by less than a
+    // point: the bot's choice is kept against the leader.
+    let ahead = [2.0, -1.6];
+    let mut estimates = scored_pair(&ahead);
+    let ranked = judge::rank_for_hint(&mut estimates, to_score, point, Some(0));
+    assert_eq!(estimates[0].index, 1, "the leader comes first");
+    assert_eq!((ranked.suggested, ranked.by_negligible), (0, true));
+    // Where nothing is negligible, only a sure difference is a verdict.
+    let nothing = Negligible {
+        wins: None,
+        score: Some(0.0),
+    };
+    let ranked = judge::rank_for_hint(&mut scored_pair(&ahead), to_score, nothing, Some(0));
+    assert!(!ranked.answered);
 }
