@@ -7,7 +7,7 @@ within a second at the median decision of every shipped ruleset with hidden
 cards, and at 90% of decisions or more within its 5-second cap. This script
 measures that over seeded games, as docs/hints.md's table shows it.
 
-What it does, per ruleset: plays games from seed 0 up through the JSON
+What it does, per ruleset: plays games from seed 1 up through the JSON
 protocol (`delve play GAME --seed S --json`), each decision answered by the
 ruleset's own bot (`hint`, then that option); at every `--stride`-th decision
 of a game (from a place that moves with the seed, so the game's phases are all
@@ -93,7 +93,9 @@ class Game:
 
 def measure(delve: str, game: str, decisions: int, stride: int, each) -> list[dict]:
     measured = []
-    seed = 0
+    # From 1: a ruleset with the field's deal numbers (Golf's, Klondike's)
+    # has no deal 0.
+    seed = 1
     while len(measured) < decisions:
         play = Game(delve, game, seed)
         at = 0
@@ -109,8 +111,10 @@ def measure(delve: str, game: str, decisions: int, stride: int, each) -> list[di
                     "options": len(play.standing["options"]),
                     "verdict": hint["verdict"],
                     "answered": hint.get("answered", not hint.get("too_close_to_call", False)),
-                    "worlds": hint["worlds"],
-                    "hint_seconds": hint["seconds"],
+                    # A search's answer (all seen, a win found) plays no world.
+                    "method": hint.get("method", "mc"),
+                    "worlds": hint.get("worlds", 0),
+                    "hint_seconds": hint.get("seconds", waited),
                     "seconds": waited,
                 }
                 measured.append(row)

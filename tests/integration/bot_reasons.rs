@@ -97,6 +97,10 @@ fn every_shipped_rulesets_bot_says_why() {
         "tomb-of-four-kings",
         "mythic-dungeon-crawler",
         "dungeon-solitaire",
+        "freecell",
+        "golf",
+        "black-hole",
+        "klondike",
     ] {
         let output = delve()
             .args(["play", game, "--seed", "2", "--json"])
