@@ -126,23 +126,32 @@ pub(crate) async fn browser(driver: &Driver, screen: Screen) -> Client {
 }
 
 /// Sizes the window so that its page is `width` by `height`: the window's
-/// own frame (which a headless window has too) measured and added.
+/// own frame (which a headless window has too) made up for, measured
+/// after the page has drawn at the new size. A resize can land after
+/// `WebDriver` answers, so the size is set again until the page is right.
 async fn page_size(client: &Client, width: u32, height: u32) {
-    client.set_window_size(width, height).await.unwrap();
-    let inner = client
-        .execute("return [innerWidth, innerHeight]", vec![])
-        .await
-        .unwrap();
-    let (inner_width, inner_height): (u32, u32) = serde_json::from_value(inner).unwrap();
-    client
-        .set_window_size(2 * width - inner_width, 2 * height - inner_height)
-        .await
-        .unwrap();
-    let inner = client
-        .execute("return [innerWidth, innerHeight]", vec![])
-        .await
-        .unwrap();
-    assert_eq!(inner, json!([width, height]), "the page's size");
+    let mut window = (width, height);
+    let mut inner = (0, 0);
+    for _ in 0..10 {
+        client.set_window_size(window.0, window.1).await.unwrap();
+        inner = drawn_size(client).await;
+        if inner == (width, height) {
+            return;
+        }
+        window = (
+            (window.0 + width).saturating_sub(inner.0),
+            (window.1 + height).saturating_sub(inner.1),
+        );
+    }
+    panic!("the page's size: {inner:?}, not {width}×{height}");
+}
+
+/// The page's size once it has drawn two frames.
+async fn drawn_size(client: &Client) -> (u32, u32) {
+    let script = "const done = arguments[arguments.length - 1];
+        requestAnimationFrame(() => requestAnimationFrame(() => done([innerWidth, innerHeight])));";
+    let size = client.execute_async(script, vec![]).await.unwrap();
+    serde_json::from_value(size).unwrap()
 }
 
 /// Runs `test` on a fresh desktop browser, if there is one; closes it after.

@@ -7,6 +7,7 @@
 
 use super::super::pick::{paired_mean, Played};
 use super::anytime;
+use super::Estimate;
 use crate::script::objective::Objective;
 
 /// What the difference is measured in, by what the player plays for: to
@@ -104,6 +105,24 @@ pub(crate) fn against(
         worlds: n,
         same,
     }
+}
+
+/// `other` against `best` as a hint compares two options: by the
+/// objective, with the error shared among the decision's `options`.
+pub(super) fn versus(
+    other: &Estimate,
+    best: &Estimate,
+    objective: Objective,
+    spread: Spread,
+    options: usize,
+) -> Difference {
+    against(
+        &other.played,
+        &best.played,
+        objective,
+        spread,
+        anytime::alpha_each(options),
+    )
 }
 
 #[cfg(test)]

@@ -13,8 +13,7 @@
 //! choice while the worlds can not tell it from the leader, else the leader.
 
 use super::alike::{groups, Alike};
-use super::anytime::alpha_each;
-use super::compare::{against, Difference, Spread};
+use super::compare::{versus, Spread};
 use super::negligible::pick;
 use super::Estimate;
 use crate::script::negligible::Negligible;
@@ -44,24 +43,6 @@ pub(super) fn order(
     };
     let bot_first = (Some(b.index) == base).cmp(&(Some(a.index) == base));
     by_objective.then(bot_first).then(a.index.cmp(&b.index))
-}
-
-/// `other` against `best` as a hint compares them: by the objective, with
-/// the error shared among the decision's `options`.
-pub(super) fn versus(
-    other: &Estimate,
-    best: &Estimate,
-    objective: Objective,
-    spread: Spread,
-    options: usize,
-) -> Difference {
-    against(
-        &other.played,
-        &best.played,
-        objective,
-        spread,
-        alpha_each(options),
-    )
 }
 
 /// The spread of every result in the worlds so far.

@@ -12,8 +12,7 @@
 //! margin, and the left one by less still.
 
 use super::alike::groups;
-use super::compare::{Measure, Spread};
-use super::judge::versus;
+use super::compare::{versus, Measure, Spread};
 use super::Estimate;
 use crate::script::negligible::Negligible;
 use crate::script::objective::Objective;
