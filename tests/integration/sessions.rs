@@ -4,21 +4,43 @@
 //! `cargo insta review` works for contributors).
 
 use delve::replay;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// What a person would have seen of a transcript, as snapshotted.
+fn seen(path: &Path) -> String {
+    match replay(path) {
+        Ok(replayed) if replayed.script_errors > 0 => format!(
+            "{}\n[script errors: {}]\n",
+            replayed.output, replayed.script_errors
+        ),
+        Ok(replayed) => replayed.output,
+        Err(error) => format!("[does not start: {error:#}]\n"),
+    }
+}
 
 #[test]
 fn transcripts_replay_as_snapshotted() {
+    // The replays (most of the test's time) on every core first; insta
+    // then compares each with its snapshot, one file after another.
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sessions");
+    let files: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    let outputs: HashMap<PathBuf, String> = files
+        .par_iter()
+        .map(|path| (path.canonicalize().unwrap(), seen(path)))
+        .collect();
     insta::glob!(
         concat!(env!("CARGO_MANIFEST_DIR"), "/tests"),
         "sessions/*.txt",
         |path| {
-            let seen = match replay(path) {
-                Ok(replayed) if replayed.script_errors > 0 => format!(
-                    "{}\n[script errors: {}]\n",
-                    replayed.output, replayed.script_errors
-                ),
-                Ok(replayed) => replayed.output,
-                Err(error) => format!("[does not start: {error:#}]\n"),
-            };
+            let seen = outputs
+                .get(&path.canonicalize().unwrap())
+                .unwrap_or_else(|| panic!("{} was not replayed", path.display()));
             insta::assert_snapshot!(seen);
         }
     );
