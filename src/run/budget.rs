@@ -9,7 +9,7 @@
 use crate::script::cancel::{Cancel, Why};
 use crate::script::engine::INTERRUPT;
 use std::sync::atomic::Ordering;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How far a search may go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,18 +78,23 @@ pub(crate) struct Meter {
     most_replays: u64,
     /// The search's time and its caller's stop, in one.
     stop: Cancel,
+    /// When its time began: a search's seconds count from here, so one
+    /// halted for time has spent at least its budget.
+    started: Instant,
 }
 
 impl Meter {
     /// A meter for `budget`, its time counted from now, stopped too when
     /// `outer` is.
     pub(crate) fn new(budget: &Budget, outer: &Cancel) -> Meter {
+        let started = Instant::now();
         Meter {
             nodes: 0,
             replays: 0,
             most_nodes: budget.nodes,
             most_replays: budget.replays,
             stop: Cancel::within(budget.time, Some(outer)),
+            started,
         }
     }
 
@@ -108,6 +113,11 @@ impl Meter {
     pub(crate) fn replay(&mut self) -> Option<Halt> {
         self.replays += 1;
         self.spent()
+    }
+
+    /// When its time began.
+    pub(crate) fn started(&self) -> Instant {
+        self.started
     }
 
     pub(crate) fn nodes(&self) -> u64 {

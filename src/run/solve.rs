@@ -29,7 +29,6 @@ use crate::script::shape::Shape;
 use crate::script::ScriptError;
 use probe::{Frame, Probe};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Instant;
 
 /// The most positions the table of those seen holds (a hash and a count,
 /// about 72 MB in all with the table's room): a search that fills it stops.
@@ -71,7 +70,7 @@ fn search(
     if program.ruleset().shape == Shape::Positions {
         return super::search::solve(program, options, deal, prefix, budget, meter, progress);
     }
-    let started = Instant::now();
+    let started = meter.started();
     let objective = program.ruleset().declared.objective;
     let probe = Arc::new(Mutex::new(Probe::new(budget, meter)));
     let steering = Steering(probe.clone());

@@ -29,11 +29,12 @@ pub(super) struct Tally {
 
 impl Tally {
     pub(super) fn new(budget: Budget, meter: Meter, objective: Objective) -> Tally {
+        let started = meter.started();
         Tally {
             budget,
             meter,
             objective,
-            started: Instant::now(),
+            started,
             stats: Progress {
                 passes: 1,
                 ..Progress::default()
