@@ -64,23 +64,21 @@ fn whole(key: &str, value: &Dynamic) -> Result<INT, Box<EvalAltResult>> {
 mod tests {
     use super::*;
 
-    fn map(pairs: &[(&str, Dynamic)]) -> Map {
-        pairs
-            .iter()
-            .map(|(k, v)| ((*k).into(), v.clone()))
-            .collect()
+    /// The declaration of a script's map literal.
+    fn declared(map: &str) -> Result<Negligible, String> {
+        let map: Map = rhai::Engine::new().eval(map).unwrap();
+        Negligible::from_map(&map).map_err(|e| e.to_string())
     }
 
     #[test]
     fn a_declaration_gives_each_measure_its_margin_and_a_wrong_one_says_why() {
-        let both = Negligible::from_map(&map(&[("wins", 2.into()), ("score", 1.into())])).unwrap();
+        let both = declared("#{ wins: 2, score: 1 }").unwrap();
         assert_eq!((both.wins, both.score), (Some(0.02), Some(1.0)));
         assert!(both.declared() && !Negligible::default().declared());
-        let wrong =
-            |pairs: &[(&str, Dynamic)]| Negligible::from_map(&map(pairs)).unwrap_err().to_string();
-        assert!(wrong(&[("points", 1.into())]).contains("`points` is no measure"));
-        assert!(wrong(&[("wins", 101.into())]).contains("0 to 100"));
-        assert!(wrong(&[("score", (-1).into())]).contains("a whole number, 0 or more"));
-        assert!(wrong(&[("score", "one".into())]).contains("a whole number"));
+        let wrong = |map: &str| declared(map).unwrap_err();
+        assert!(wrong("#{ points: 1 }").contains("`points` is no measure"));
+        assert!(wrong("#{ wins: 101 }").contains("0 to 100"));
+        assert!(wrong("#{ score: -1 }").contains("a whole number, 0 or more"));
+        assert!(wrong("#{ score: \"one\" }").contains("a whole number"));
     }
 }

@@ -7,6 +7,7 @@
 
 use crate::run::mc::{alike_with, Alike, Difference, Estimate, Estimates, Measure};
 use crate::run::BotChoice;
+use crate::script::api::text::plural;
 use crate::script::negligible::Negligible;
 use crate::script::objective::Objective;
 use serde_json::{json, Map, Value};
@@ -240,10 +241,8 @@ pub(crate) fn verdict(estimates: &Estimates, bot: Option<&BotChoice>) -> String 
     let leader = &options[0];
     let unsure = format!("No option is surely best after {worlds} worlds");
     if take.index != leader.index {
-        // The leader minus the bot's choice.
         let against = take.versus_best.map_or(String::new(), |d| {
-            let lead = Difference { mean: -d.mean, ..d };
-            format!(" by {}", difference(&lead, estimates.objective))
+            format!(" by {}", lead_over(d, estimates.objective))
         });
         return format!(
             "{unsure}: {} leads {}{}{against}, which the worlds can not tell from chance; take {}, as the bot would.",
@@ -283,23 +282,25 @@ fn negligibly_beaten(
     );
     let leader = &estimates.options[0];
     if let Some(d) = take.versus_best.filter(|_| leader.index != take.index) {
-        let lead = Difference { mean: -d.mean, ..d };
         text += &format!(
             "; {} leads it by {}",
             name(leader),
-            difference(&lead, estimates.objective)
+            lead_over(d, estimates.objective)
         );
     }
     text + "."
 }
 
+/// How far the leader leads an option, in words: the option's difference
+/// from the best (`versus_best`), turned round.
+fn lead_over(d: Difference, objective: Objective) -> String {
+    difference(&Difference { mean: -d.mean, ..d }, objective)
+}
+
 /// A ruleset's negligible margins in words, in the measures its objective
 /// compares by.
 fn margins(negligible: Negligible, objective: Objective) -> String {
-    let points = |n: f64, of: &str| {
-        let n = n.round() as i64;
-        format!("{n} {} of {of}", if n == 1 { "point" } else { "points" })
-    };
+    let points = |n: f64, of: &str| format!("{} of {of}", plural(n.round() as i64, "point"));
     let wins = negligible.wins.map(|w| points(100.0 * w, "win rate"));
     let score = negligible.score.map(|s| points(s, "score"));
     match (objective.score_alone(), wins, score) {

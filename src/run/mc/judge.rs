@@ -14,7 +14,7 @@
 
 use super::alike::{groups, Alike};
 use super::compare::{versus, Spread};
-use super::negligible::pick;
+use super::negligible::{pick, Standing};
 use super::Estimate;
 use crate::script::negligible::Negligible;
 use crate::script::objective::Objective;
@@ -110,17 +110,16 @@ pub(super) fn settled(
     if (0..estimates.len()).all(|i| !alive[i] || group[i].0 == group[lead].0) {
         return true;
     }
-    estimates[lead].games >= FEWEST_WORLDS
-        && pick(
-            estimates,
-            alive,
-            lead,
-            base,
-            objective,
-            negligible,
-            spread(estimates),
-        )
-        .is_some()
+    if !negligible.declared() || estimates[lead].games < FEWEST_WORLDS {
+        return false;
+    }
+    let standing = Standing {
+        estimates,
+        in_play: alive,
+        group: &group,
+        spread: spread(estimates),
+    };
+    pick(&standing, lead, base, objective, negligible).is_some()
 }
 
 /// What the ranking says: the option to take, and whether it is a verdict.
@@ -174,19 +173,25 @@ pub(super) fn rank_for_hint(
         && estimates.iter().all(|e| {
             e.group == 0 || e.games < every || e.versus_best.is_some_and(|d| d.surely_worse())
         });
-    let in_play = |index: usize| {
-        estimates.iter().find(|e| e.index == index).filter(|e| {
-            e.games == every && (e.group == 0 || !e.versus_best.is_some_and(|d| d.surely_worse()))
-        })
+    let playing = |e: &Estimate| {
+        e.games == every && (e.group == 0 || !e.versus_best.is_some_and(|d| d.surely_worse()))
     };
-    if !answered && enough {
-        let playing: Vec<bool> = estimates
+    let in_play = |index: usize| {
+        estimates
             .iter()
-            .map(|e| in_play(e.index).is_some())
-            .collect();
+            .find(|e| e.index == index)
+            .filter(|e| playing(e))
+    };
+    if !answered && enough && negligible.declared() {
+        let in_play: Vec<bool> = estimates.iter().map(playing).collect();
+        let standing = Standing {
+            estimates,
+            in_play: &in_play,
+            group: &found,
+            spread,
+        };
         let bot = base.and_then(|b| estimates.iter().position(|e| e.index == b));
-        let taken = pick(estimates, &playing, 0, bot, objective, negligible, spread);
-        if let Some(taken) = taken {
+        if let Some(taken) = pick(&standing, 0, bot, objective, negligible) {
             return Ranked {
                 suggested: estimates[taken].index,
                 answered: true,

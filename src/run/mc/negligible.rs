@@ -11,7 +11,7 @@
 //! leader is one of those compared, so it beats this option by less than the
 //! margin, and the left one by less still.
 
-use super::alike::groups;
+use super::alike::Alike;
 use super::compare::{versus, Measure, Spread};
 use super::Estimate;
 use crate::script::negligible::Negligible;
@@ -25,18 +25,31 @@ fn margin(negligible: Negligible, measure: Measure) -> Option<f64> {
     }
 }
 
-/// Whether no option in play (`in_play`) beats `candidate` by the
-/// negligible margin or more: each is alike with it, or the top of its
-/// interval against it lies below the margin.
+/// What a verdict of negligible differences reads: the options, which of
+/// them are in play, their groups of options alike (`alike::groups`), and
+/// the spread of every result.
+pub(super) struct Standing<'a> {
+    pub estimates: &'a [Estimate],
+    pub in_play: &'a [bool],
+    pub group: &'a [(usize, Option<Alike>)],
+    pub spread: Spread,
+}
+
+/// Whether no option in play beats `candidate` by the negligible margin or
+/// more: each is alike with it, or the top of its interval against it lies
+/// below the margin.
 fn none_beats(
-    estimates: &[Estimate],
-    in_play: &[bool],
+    standing: &Standing,
     candidate: usize,
     objective: Objective,
     negligible: Negligible,
-    spread: Spread,
 ) -> bool {
-    let group = groups(estimates);
+    let Standing {
+        estimates,
+        in_play,
+        group,
+        spread,
+    } = *standing;
     (0..estimates.len())
         .filter(|&i| in_play[i] && i != candidate && group[i].0 != group[candidate].0)
         .all(|i| {
@@ -54,21 +67,17 @@ fn none_beats(
 /// The option to take by a verdict of negligible differences, if the
 /// worlds allow one: the ruleset's bot's choice (`base`, a position in
 /// `estimates`) where no option beats it by the margin, else the leader
-/// where none beats that.
+/// where none beats that. The caller has checked that the ruleset
+/// declares a margin.
 pub(super) fn pick(
-    estimates: &[Estimate],
-    in_play: &[bool],
+    standing: &Standing,
     leader: usize,
     base: Option<usize>,
     objective: Objective,
     negligible: Negligible,
-    spread: Spread,
 ) -> Option<usize> {
-    if !negligible.declared() {
-        return None;
-    }
-    base.filter(|&b| in_play[b])
+    base.filter(|&b| standing.in_play[b])
         .into_iter()
         .chain([leader])
-        .find(|&c| none_beats(estimates, in_play, c, objective, negligible, spread))
+        .find(|&c| none_beats(standing, c, objective, negligible))
 }

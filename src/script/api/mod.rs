@@ -19,7 +19,7 @@ mod patterns;
 mod piles;
 mod state;
 mod targets;
-mod text;
+pub(crate) mod text;
 mod verbs;
 
 pub(crate) use super::host::Fallible;

@@ -4,7 +4,7 @@
 use rhai::Engine;
 
 /// `3 cards`, `1 card`, `2 torches`, `4 parties`: English's regular plural.
-fn plural(n: i64, noun: &str) -> String {
+pub(crate) fn plural(n: i64, noun: &str) -> String {
     if n == 1 {
         return format!("1 {noun}");
     }
