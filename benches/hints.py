@@ -14,7 +14,10 @@ of a game (from a place that moves with the seed, so the game's phases are all
 met) it first asks `hint mc` and times the answer as the client waits for it
 (wall time, the request and its reply), until `--decisions` decisions are
 measured. Then it prints, per ruleset, the share of decisions with a verdict,
-the median and 90th-percentile seconds, and the decisions without one.
+the median and 90th-percentile seconds, and the decisions without one; and,
+from the comparisons of the decisions without a verdict, two estimates of what
+would give them one: worlds that came k times as fast (a strict verdict, or one
+by the ruleset's negligible margins), or margins k times as wide.
 
 The machine's load changes wall time: the load average is printed before and
 after each ruleset (2 cores shared with other work).
@@ -22,6 +25,7 @@ after each ruleset (2 cores shared with other work).
 Usage (build first: `cargo build --profile quick`, or `--release`):
     python3 benches/hints.py [--delve target/quick/delve] [--decisions 200]
         [--stride 5] [--game NAME]... [--json] [--each FILE]
+    python3 benches/hints.py --from FILE   (the tables again from an --each file)
 """
 
 from __future__ import annotations
@@ -117,6 +121,8 @@ def measure(delve: str, game: str, decisions: int, stride: int, each) -> list[di
                     "hint_seconds": hint.get("seconds", waited),
                     "seconds": waited,
                 }
+                row["contenders"] = contenders(hint)
+                row["negligible"] = hint.get("negligible")
                 measured.append(row)
                 if each:
                     each.write(json.dumps(row) + "\n")
@@ -129,9 +135,129 @@ def measure(delve: str, game: str, decisions: int, stride: int, each) -> list[di
     return measured
 
 
+def contenders(hint: dict) -> list:
+    """A decision without a verdict: each option still in play outside the
+    leader's group, as `[measure, difference from the leader, half-width]`."""
+    if hint.get("answered", True) or hint.get("method", "mc") != "mc":
+        return []
+    found = []
+    for option in hint.get("options", []):
+        versus = option.get("versus_best")
+        if option.get("group") == 0 or not versus or versus["surely_worse"] or versus["same"]:
+            continue
+        found.append([versus["measure"], versus["mean"], (versus["high"] - versus["low"]) / 2])
+    return found
+
+
+def needs(row: dict, margins: dict) -> tuple[float, float]:
+    """How many worlds a decision without a verdict would have needed: a
+    strict verdict (the leader surely better than each contender), and one by
+    the ruleset's negligible margins (each contender's interval top below the
+    margin). A half-width shrinks about as one over the root of the worlds,
+    so a contender `d` behind with half-width `h` after `n` worlds needs about
+    n (h / |d|)^2 worlds, or n (h / (m - d))^2 with margin m; the decision
+    needs the most of its contenders. An estimate: the interval's factor for
+    looking after every world grows slowly too, and `d` is itself measured.
+    """
+    n = row["worlds"]
+    strict = margin = 0.0
+    for measure, d, h in row["contenders"]:
+        strict = max(strict, n * (h / abs(d)) ** 2 if d else float("inf"))
+        m = margins.get(measure)
+        margin = max(margin, n * (h / (m - d)) ** 2 if m is not None and m > d else float("inf"))
+    return strict, margin
+
+
+def speedups(rows: list[dict]) -> dict:
+    """The share of decisions with a verdict if worlds came k times as fast,
+    strict or by the margins, from what the decisions without one needed."""
+    margins = next((r["negligible"] for r in rows if r.get("negligible")), None) or {}
+    margins = {"wins": margins.get("wins"), "score": margins.get("score")}
+    shares = {}
+    for k in (1, 2, 4, 10, 100):
+        strict = margin = 0
+        for r in rows:
+            if r["answered"]:
+                strict += 1
+                margin += 1
+                continue
+            if not r.get("contenders") or not r["worlds"]:
+                continue
+            s, m = needs(r, margins)
+            strict += s <= k * r["worlds"]
+            margin += min(s, m) <= k * r["worlds"]
+        shares[k] = (strict / len(rows), margin / len(rows))
+    return shares
+
+
+def wider(rows: list[dict]) -> dict:
+    """The share of decisions with a verdict by the negligible margins were
+    they k times as wide, from the intervals the decisions without one
+    ended with (a wider margin would have stopped some sooner, on wider
+    intervals: this counts the decisions at the cap)."""
+    margins = next((r["negligible"] for r in rows if r.get("negligible")), None) or {}
+    shares = {}
+    for k in (1, 2, 3, 5):
+        verdicts = 0
+        for r in rows:
+            if r["answered"]:
+                verdicts += 1
+            elif r.get("contenders") and all(
+                margins.get(measure) is not None and d + h < k * margins[measure]
+                for measure, d, h in r["contenders"]
+            ):
+                verdicts += 1
+        shares[k] = verdicts / len(rows)
+    return shares
+
+
 def quantile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def summarize(game: str, rows: list[dict], load: list[float]) -> dict:
+    seconds = [r["seconds"] for r in rows]
+    return {
+        "game": game,
+        "decisions": len(rows),
+        "with_verdict": sum(r["answered"] for r in rows) / len(rows),
+        "median_seconds": statistics.median(seconds),
+        "p90_seconds": quantile(seconds, 0.9),
+        "load": load,
+        "without": [f"seed {r['seed']} decision {r['decision']}" for r in rows if not r["answered"]],
+        "if_faster": speedups(rows),
+        "if_wider": wider(rows),
+    }
+
+
+def print_table(summaries: list[dict]) -> None:
+    print("| ruleset | decisions | with a verdict | median s | 90th percentile s | load before/after |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for s in summaries:
+        load = " / ".join(f"{x:.1f}" for x in s["load"]) if s["load"] else "-"
+        print(
+            f"| `{s['game']}` | {s['decisions']} | {100 * s['with_verdict']:.0f}% | "
+            f"{s['median_seconds']:.2f} | {s['p90_seconds']:.2f} | {load} |"
+        )
+    print()
+    print("With a verdict if worlds came k times as fast (strict / by the negligible margins; estimated):")
+    print()
+    ks = list(summaries[0]["if_faster"]) if summaries else []
+    print("| ruleset | " + " | ".join(f"{k}x" for k in ks) + " |")
+    print("| --- |" + " --- |" * len(ks))
+    for s in summaries:
+        cells = [f"{100 * a:.0f}% / {100 * b:.0f}%" for a, b in s["if_faster"].values()]
+        print(f"| `{s['game']}` | " + " | ".join(cells) + " |")
+    print()
+    print("With a verdict by the negligible margins were they k times as wide (at the worlds played):")
+    print()
+    ks = list(summaries[0]["if_wider"]) if summaries else []
+    print("| ruleset | " + " | ".join(f"{k}x" for k in ks) + " |")
+    print("| --- |" + " --- |" * len(ks))
+    for s in summaries:
+        cells = [f"{100 * a:.0f}%" for a in s["if_wider"].values()]
+        print(f"| `{s['game']}` | " + " | ".join(cells) + " |")
 
 
 def main() -> None:
@@ -142,37 +268,29 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="a ruleset (default: every one with hidden cards)")
     parser.add_argument("--json", action="store_true", help="one JSON object per ruleset")
     parser.add_argument("--each", help="append every decision measured to this file, as JSON lines")
+    parser.add_argument("--from", dest="source", help="measure nothing: summarize the decisions of an --each file")
     args = parser.parse_args()
-    each = open(args.each, "a", encoding="utf-8") if args.each else None
-    if not args.json:
-        print("| ruleset | decisions | with a verdict | median s | 90th percentile s | load before/after |")
-        print("| --- | --- | --- | --- | --- | --- |")
-    for game in args.game or HIDDEN:
-        load_before = os.getloadavg()[0]
-        rows = measure(args.delve, game, args.decisions, args.stride, each)
-        load_after = os.getloadavg()[0]
-        seconds = [r["seconds"] for r in rows]
-        answered = [r for r in rows if r["answered"]]
-        summary = {
-            "game": game,
-            "decisions": len(rows),
-            "with_verdict": len(answered) / len(rows),
-            "median_seconds": statistics.median(seconds),
-            "p90_seconds": quantile(seconds, 0.9),
-            "load": [load_before, load_after],
-            "without": [f"seed {r['seed']} decision {r['decision']}" for r in rows if not r["answered"]],
-        }
-        if args.json:
-            print(json.dumps(summary), flush=True)
-        else:
-            print(
-                f"| `{game}` | {len(rows)} | {100 * summary['with_verdict']:.0f}% | "
-                f"{summary['median_seconds']:.2f} | {summary['p90_seconds']:.2f} | "
-                f"{load_before:.1f} / {load_after:.1f} |",
-                flush=True,
-            )
-    if each:
-        each.close()
+    summaries = []
+    if args.source:
+        by_game: dict[str, list[dict]] = {}
+        with open(args.source, encoding="utf-8") as f:
+            for line in f:
+                row = json.loads(line)
+                by_game.setdefault(row["game"], []).append(row)
+        summaries = [summarize(game, rows, []) for game, rows in by_game.items()]
+    else:
+        each = open(args.each, "a", encoding="utf-8") if args.each else None
+        for game in args.game or HIDDEN:
+            load_before = os.getloadavg()[0]
+            rows = measure(args.delve, game, args.decisions, args.stride, each)
+            summary = summarize(game, rows, [load_before, os.getloadavg()[0]])
+            summaries.append(summary)
+            if args.json:
+                print(json.dumps(summary), flush=True)
+        if each:
+            each.close()
+    if not args.json or args.source:
+        print_table(summaries)
 
 
 if __name__ == "__main__":
