@@ -371,12 +371,28 @@ fn difference(d: &Difference, objective: Objective) -> String {
     let (mean, low, high) = counted(d, objective);
     match d.measure {
         Measure::Wins => format!(
-            "{:+.0} points ({:+.0} to {:+.0})",
-            100.0 * mean,
-            100.0 * low,
-            100.0 * high
+            "{} points ({} to {})",
+            signed(100.0 * mean, 0),
+            signed(100.0 * low, 0),
+            signed(100.0 * high, 0)
         ),
-        Measure::Score => format!("score {mean:+.2} ({low:+.2} to {high:+.2})"),
+        Measure::Score => format!(
+            "score {} ({} to {})",
+            signed(mean, 2),
+            signed(low, 2),
+            signed(high, 2)
+        ),
+    }
+}
+
+/// A number with its sign, to `decimals` places; one that rounds to zero
+/// has none ("-0 points" would read as a loss).
+fn signed(x: f64, decimals: usize) -> String {
+    let text = format!("{x:+.decimals$}");
+    if text[1..].chars().all(|c| c == '0' || c == '.') {
+        text[1..].to_string()
+    } else {
+        text
     }
 }
 
@@ -387,5 +403,20 @@ fn counted(d: &Difference, objective: Objective) -> (f64, f64, f64) {
         (-d.mean, -d.mean - d.margin, -d.mean + d.margin)
     } else {
         (d.mean, d.mean - d.margin, d.mean + d.margin)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::signed;
+
+    #[test]
+    fn a_number_that_rounds_to_zero_has_no_sign() {
+        assert_eq!(signed(-0.0004, 2), "0.00");
+        assert_eq!(signed(-0.4, 0), "0");
+        assert_eq!(signed(0.0, 0), "0");
+        assert_eq!(signed(-0.6, 0), "-1");
+        assert_eq!(signed(13.2, 0), "+13");
+        assert_eq!(signed(-0.51, 2), "-0.51");
     }
 }

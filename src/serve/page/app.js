@@ -291,7 +291,11 @@ function versusBest(row, worlds) {
   if (row.group === 0) return "the same as the best in every world";
   if (d.low === null) return "–";
   if (d.same) return "the same in every world";
-  const signed = (x, digits) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x).toFixed(digits)}`;
+  // A number that rounds to zero has no sign: "−0.00" would read as a loss.
+  const signed = (x, digits) => {
+    const size = Math.abs(x).toFixed(digits);
+    return `${Number(size) === 0 ? "" : x > 0 ? "+" : "−"}${size}`;
+  };
   const sure = d.surely_worse ? ", surely worse" : "";
   if (d.measure === "wins") {
     const points = (x) => signed(Math.round(100 * x), 0);
