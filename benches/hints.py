@@ -240,24 +240,21 @@ def print_table(summaries: list[dict]) -> None:
             f"| `{s['game']}` | {s['decisions']} | {100 * s['with_verdict']:.0f}% | "
             f"{s['median_seconds']:.2f} | {s['p90_seconds']:.2f} | {load} |"
         )
-    print()
-    print("With a verdict if worlds came k times as fast (strict / by the negligible margins; estimated):")
-    print()
-    ks = list(summaries[0]["if_faster"]) if summaries else []
-    print("| ruleset | " + " | ".join(f"{k}x" for k in ks) + " |")
-    print("| --- |" + " --- |" * len(ks))
-    for s in summaries:
-        cells = [f"{100 * a:.0f}% / {100 * b:.0f}%" for a, b in s["if_faster"].values()]
-        print(f"| `{s['game']}` | " + " | ".join(cells) + " |")
-    print()
-    print("With a verdict by the negligible margins were they k times as wide (at the worlds played):")
-    print()
-    ks = list(summaries[0]["if_wider"]) if summaries else []
-    print("| ruleset | " + " | ".join(f"{k}x" for k in ks) + " |")
-    print("| --- |" + " --- |" * len(ks))
-    for s in summaries:
-        cells = [f"{100 * a:.0f}%" for a in s["if_wider"].values()]
-        print(f"| `{s['game']}` | " + " | ".join(cells) + " |")
+    estimates = [
+        ("if_faster", "With a verdict if worlds came k times as fast (strict / by the negligible margins; estimated):",
+         lambda share: f"{100 * share[0]:.0f}% / {100 * share[1]:.0f}%"),
+        ("if_wider", "With a verdict by the negligible margins were they k times as wide (at the worlds played):",
+         lambda share: f"{100 * share:.0f}%"),
+    ]
+    for key, title, cell in estimates:
+        print()
+        print(title)
+        print()
+        ks = list(summaries[0][key]) if summaries else []
+        print("| ruleset | " + " | ".join(f"{k}x" for k in ks) + " |")
+        print("| --- |" + " --- |" * len(ks))
+        for s in summaries:
+            print(f"| `{s['game']}` | " + " | ".join(cell(v) for v in s[key].values()) + " |")
 
 
 def main() -> None:
