@@ -237,7 +237,7 @@ def print_table(summaries: list[dict]) -> None:
     for s in summaries:
         load = " / ".join(f"{x:.1f}" for x in s["load"]) if s["load"] else "-"
         print(
-            f"| `{s['game']}` | {s['decisions']} | {100 * s['with_verdict']:.0f}% | "
+            f"| `{s['game']}` | {s['decisions']} | {100 * s['with_verdict']:.1f}% | "
             f"{s['median_seconds']:.2f} | {s['p90_seconds']:.2f} | {load} |"
         )
     estimates = [
