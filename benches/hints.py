@@ -168,11 +168,16 @@ def needs(row: dict, margins: dict) -> tuple[float, float]:
     return strict, margin
 
 
+def declared_margins(rows: list[dict]) -> dict:
+    """The ruleset's negligible margins, as its verdicts by them carry them
+    (none if it had no such verdict)."""
+    return next((r["negligible"] for r in rows if r.get("negligible")), None) or {}
+
+
 def speedups(rows: list[dict]) -> dict:
     """The share of decisions with a verdict if worlds came k times as fast,
     strict or by the margins, from what the decisions without one needed."""
-    margins = next((r["negligible"] for r in rows if r.get("negligible")), None) or {}
-    margins = {"wins": margins.get("wins"), "score": margins.get("score")}
+    margins = declared_margins(rows)
     shares = {}
     for k in (1, 2, 4, 10, 100):
         strict = margin = 0
@@ -195,7 +200,7 @@ def wider(rows: list[dict]) -> dict:
     they k times as wide, from the intervals the decisions without one
     ended with (a wider margin would have stopped some sooner, on wider
     intervals: this counts the decisions at the cap)."""
-    margins = next((r["negligible"] for r in rows if r.get("negligible")), None) or {}
+    margins = declared_margins(rows)
     shares = {}
     for k in (1, 2, 3, 5):
         verdicts = 0
@@ -242,9 +247,9 @@ def print_table(summaries: list[dict]) -> None:
         )
     estimates = [
         ("if_faster", "With a verdict if worlds came k times as fast (strict / by the negligible margins; estimated):",
-         lambda share: f"{100 * share[0]:.0f}% / {100 * share[1]:.0f}%"),
+         lambda share: f"{100 * share[0]:.1f}% / {100 * share[1]:.1f}%"),
         ("if_wider", "With a verdict by the negligible margins were they k times as wide (at the worlds played):",
-         lambda share: f"{100 * share:.0f}%"),
+         lambda share: f"{100 * share:.1f}%"),
     ]
     for key, title, cell in estimates:
         print()
