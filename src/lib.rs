@@ -10,6 +10,7 @@
 mod app;
 mod cli;
 mod commands;
+mod declared;
 mod file_kind;
 mod files;
 #[cfg(test)]

@@ -4,8 +4,7 @@
 //! end. The search, the Monte Carlo worlds on copies and a bot that tries
 //! a move all go on from a copy of a position through here.
 
-use super::protocol::hook;
-use super::steps::options_of;
+use super::steps::{apply, options_of};
 use super::{Outcome, Runtime, Stop};
 use crate::script::host::Fallible;
 use rhai::{Array, Dynamic, ImmutableString, NativeCallContext};
@@ -32,8 +31,8 @@ pub(crate) enum Reached {
 /// Plays `option` from the position the host holds, then on to the next
 /// decision or the end.
 pub(crate) fn advance(ctx: &NativeCallContext, rt: &Shared, option: Dynamic) -> Fallible<Reached> {
-    match hook::<Dynamic>(ctx, rt, "apply", (option,)) {
-        Ok(_) => reach(ctx, rt),
+    match apply(ctx, rt, option) {
+        Ok(()) => reach(ctx, rt),
         Err(error) => ended(rt, error),
     }
 }
@@ -55,7 +54,7 @@ pub(crate) fn reach(ctx: &NativeCallContext, rt: &Shared) -> Fallible<Reached> {
             return Ok(Reached::Cycle);
         }
         let only = options.into_iter().next().expect("one option");
-        if let Err(error) = hook::<Dynamic>(ctx, rt, "apply", (only,)) {
+        if let Err(error) = apply(ctx, rt, only) {
             return ended(rt, error);
         }
     }

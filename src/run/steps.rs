@@ -61,8 +61,17 @@ pub(super) fn applied(
     option: Dynamic,
     lone: bool,
 ) -> Fallible<()> {
-    hook::<Dynamic>(ctx, rt, "apply", (option,)).map(drop)?;
+    apply(ctx, rt, option)?;
     came_back(ctx, rt, lone)
+}
+
+/// `apply(option)`: the ruleset's, or (where it declares its moves and
+/// leaves applying them to the host) the host's own (`src/declared/`).
+pub(crate) fn apply(ctx: &NativeCallContext, rt: &Shared, option: Dynamic) -> Fallible<()> {
+    if rt.borrow().wiring().host_applies {
+        return crate::declared::apply(rt, ctx, &option);
+    }
+    hook::<Dynamic>(ctx, rt, "apply", (option,)).map(drop)
 }
 
 /// What `options()` gives: a list of options (the question is "Your
@@ -71,6 +80,10 @@ pub(crate) fn options_of(
     ctx: &NativeCallContext,
     rt: &Shared,
 ) -> Fallible<(ImmutableString, Array)> {
+    if rt.borrow().wiring().host_lists {
+        let options = read_only(rt, Mode::Options, || crate::declared::options(rt, ctx))?;
+        return Ok((YOUR_MOVE.into(), options));
+    }
     let value = read_only(rt, Mode::Options, || {
         hook::<Dynamic>(ctx, rt, "options", ())
     })?;

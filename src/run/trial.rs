@@ -44,11 +44,9 @@ pub(super) fn after(
             return Err(error);
         }
     }
-    let applied = read_only(rt, Mode::Play, || {
-        hook::<Dynamic>(ctx, rt, "apply", (option,))
-    });
+    let applied = read_only(rt, Mode::Play, || super::steps::apply(ctx, rt, option));
     let judged = match applied {
-        Ok(_) => Ok(()),
+        Ok(()) => Ok(()),
         // The move ended the game: the judge may ask `ended()`.
         Err(_) if rt.borrow_mut().trial_over() => Ok(()),
         Err(error) => Err(error),

@@ -115,6 +115,8 @@ pub struct Declarations {
     pub moves: Vec<MoveKind>,
     /// What a position is, beyond its piles.
     pub position: super::position_rules::PositionRules,
+    /// What follows a move by itself, and how the game ends.
+    pub turn: super::turn_rules::TurnRules,
     /// How its deals are numbered: the field's own numbers, or (none) the
     /// host's seeds.
     pub(crate) deal_numbers: Option<DealNumbers>,

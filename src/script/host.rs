@@ -71,6 +71,12 @@ pub(crate) struct Wiring {
     pub(crate) moves: Rc<[MoveKind]>,
     /// What a position is, beyond the piles (`position_rules.rs`).
     pub(crate) position: Rc<super::position_rules::PositionRules>,
+    /// What follows a move by itself and how the game ends (`turn_rules.rs`).
+    pub(crate) turn: Rc<super::turn_rules::TurnRules>,
+    /// The ruleset leaves listing its options to the host (it has no `fn
+    /// options()`), and applying them (no `fn apply(option)`).
+    pub(crate) host_lists: bool,
+    pub(crate) host_applies: bool,
     /// The field's numbering its seeds are, if it declared one: the first
     /// shuffle lays the deal of that number.
     pub(crate) deal_numbers: Option<DealNumbers>,
@@ -117,6 +123,17 @@ pub(crate) trait Host: 'static {
         option: Dynamic,
         judge: &str,
     ) -> Fallible<Dynamic>
+    where
+        Self: Sized;
+
+    /// `apply_declared(move)`: the host applies a move of a declared kind
+    /// as it does for a ruleset that leaves applying to it (the move, what
+    /// follows by itself, the win), for a rule that adds to that.
+    fn apply_declared(
+        this: &Rc<RefCell<Self>>,
+        ctx: &NativeCallContext,
+        option: Dynamic,
+    ) -> Fallible<()>
     where
         Self: Sized;
 

@@ -30,6 +30,7 @@ pub(crate) mod ruleset;
 pub(crate) mod shape;
 pub(crate) mod status;
 pub(crate) mod suggest;
+pub(crate) mod turn_rules;
 
 pub(crate) use error::ScriptError;
 pub(crate) use program::Program;

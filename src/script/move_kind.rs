@@ -8,13 +8,15 @@
 //! line, not a move silently missing.
 
 mod build;
+mod deals;
 
 use super::suggest::nearest;
 pub(crate) use build::{Build, Runs};
+pub(crate) use deals::{Count, Deals};
 use rhai::{Array, Dynamic, Map};
 
 /// The keys of a move kind's map, besides a build's (`build.rs`).
-const KIND_KEYS: [&str; 14] = [
+const KIND_KEYS: [&str; 16] = [
     "cards",
     "onto",
     "into",
@@ -29,6 +31,8 @@ const KIND_KEYS: [&str; 14] = [
     "unless_empty",
     "label",
     "label_empty",
+    "deals",
+    "spends",
 ];
 const SOURCE_KEYS: [&str; 4] = ["pile", "top_of", "when", "label"];
 const ONTO_KEYS: [&str; 5] = ["tops_of", "number", "card", "stack", "only"];
@@ -66,6 +70,12 @@ pub struct MoveKind {
     pub unless_empty: Option<String>,
     /// Cards carried from the tops of piles to others, as patience builds.
     pub(crate) build: Option<Build>,
+    /// A move of no card that deals cards from one pile to another, which
+    /// the host applies by itself.
+    pub(crate) deals: Option<Deals>,
+    /// A named count the move spends one of (a redeal), while it holds a
+    /// number.
+    pub(crate) spends: Option<String>,
     pub label: Option<Template>,
     /// A build move's label onto an empty pile, if it reads otherwise.
     pub label_empty: Option<Template>,
@@ -153,6 +163,13 @@ impl MoveKind {
         }
         let into = text(map, "into")?;
         let at = text(map, "at")?;
+        let deals = map.get("deals").map(Deals::read).transpose()?;
+        if deals.is_some() && !(sources.is_empty() && build.is_none()) {
+            return Err(
+                "`deals` is what a move of no card does: a kind with `cards` or `from` carries its cards instead"
+                    .into(),
+            );
+        }
         if at.is_some() && !(sources.is_empty() && build.is_none()) {
             return Err(
                 "`at` names the pile a click makes a move of no card at: a kind with `cards` or `from` carries its cards instead"
@@ -180,6 +197,8 @@ impl MoveKind {
             while_left: text(map, "while_left")?,
             unless_empty: text(map, "unless_empty")?,
             build,
+            deals,
+            spends: text(map, "spends")?,
             label: build::template(map, "label")?,
             label_empty: build::template(map, "label_empty")?,
             place,
@@ -322,7 +341,7 @@ impl std::fmt::Display for Template {
 }
 
 impl Template {
-    fn read(text: &str) -> Read<Template> {
+    pub(crate) fn read(text: &str) -> Read<Template> {
         let mut pieces = Vec::new();
         let mut rest = text;
         while let Some(open) = rest.find('{') {
@@ -378,7 +397,16 @@ pub(crate) fn check_names(
         let whens = kind
             .when
             .iter()
-            .chain(kind.sources.iter().filter_map(|s| s.when.as_ref()));
+            .chain(kind.sources.iter().filter_map(|s| s.when.as_ref()))
+            .chain(
+                kind.build
+                    .iter()
+                    .filter_map(|b| b.rule.as_ref()?.wrap_when.as_ref()),
+            )
+            .chain(kind.deals.iter().filter_map(|d| match &d.count {
+                Count::Option(name) => Some(name),
+                _ => None,
+            }));
         for name in whens {
             if !options.contains(&name.as_str()) {
                 return Err(fault(format!(

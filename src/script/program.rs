@@ -96,6 +96,8 @@ impl<H: Host> Program<H> {
         declare::register(&mut engine, &declared);
         let positions = Rc::new(RefCell::new(super::position_rules::PositionRules::default()));
         super::position_rules::register(&mut engine, &positions);
+        let turn = Rc::new(RefCell::new(super::turn_rules::TurnRules::default()));
+        super::turn_rules::register(&mut engine, &turn);
 
         let places = Places {
             main: file.origin.clone(),
@@ -111,6 +113,20 @@ impl<H: Host> Program<H> {
         let shape = super::shape::of(&functions, &file.origin)?;
         let mut declared = checked(declared.borrow().clone(), &file.origin)?;
         declared.position = positions.borrow().clone();
+        declared.turn = turn.borrow().clone();
+        if shape == super::shape::Shape::Positions {
+            let has = |name: &str, arity: usize| {
+                functions
+                    .iter()
+                    .any(|(_, f)| f.name == name && f.params.len() == arity)
+            };
+            super::shape::check_declared(
+                &declared,
+                !has("options", 0),
+                !has("apply", 1),
+                &file.origin,
+            )?;
+        }
         let defined: Vec<(&str, usize)> = functions
             .iter()
             .map(|(_, f)| (f.name.as_str(), f.params.len()))
@@ -322,6 +338,9 @@ fn wired(wiring: Wiring, places: Places, ruleset: &Ruleset) -> Wiring {
         positions: ruleset.shape == super::shape::Shape::Positions,
         moves: ruleset.declared.moves.clone().into(),
         position: Rc::new(ruleset.declared.position.clone()),
+        turn: Rc::new(ruleset.declared.turn.clone()),
+        host_lists: !ruleset.has_fn("options", 0),
+        host_applies: !ruleset.has_fn("apply", 1),
         deal_numbers: ruleset.declared.deal_numbers,
         ..wiring
     }

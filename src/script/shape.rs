@@ -18,9 +18,6 @@ pub enum Shape {
     Positions,
 }
 
-/// The functions of a game of positions, with their arities.
-pub(crate) const POSITION_FNS: [(&str, usize); 3] = [("setup", 0), ("options", 0), ("apply", 1)];
-
 /// The shape of a ruleset from the functions it defines, or why it has
 /// none (no way to start, or half of each).
 pub(crate) fn of(functions: &[(String, RuleFn)], origin: &str) -> Result<Shape> {
@@ -30,33 +27,71 @@ pub(crate) fn of(functions: &[(String, RuleFn)], origin: &str) -> Result<Shape> 
             .any(|(_, f)| f.name == name && f.params.len() == arity)
     };
     let play = has("play", 0);
-    let positions: Vec<&str> = POSITION_FNS
-        .iter()
-        .filter(|(name, arity)| has(name, *arity))
-        .map(|(name, _)| *name)
-        .collect();
-    let missing: Vec<String> = POSITION_FNS
-        .iter()
-        .filter(|(name, _)| !positions.contains(name))
-        .map(|(name, arity)| signature(name, *arity))
-        .collect();
+    let setup = has("setup", 0);
+    // `fn options()` and `fn apply(option)` are each the host's where the
+    // ruleset declares its moves and turn instead (`turn_rules.rs`); a
+    // story may have a `fn setup()` of its own, called by its `play`.
     let positional = has("options", 0) || has("apply", 1);
-    match (play, positional, missing.is_empty()) {
+    match (play, positional, setup) {
         (true, true, _) => bail!(
             "{origin}: a ruleset is a story (`fn play()`) or a game of positions \
-             (`fn options()` and `fn apply(option)`), not both: the host would not know which to run"
+             (`fn setup()`, with `fn options()` and `fn apply(option)` or declared moves), not both: \
+             the host would not know which to run"
         ),
         (true, false, _) => Ok(Shape::Story),
-        (false, true, true) => Ok(Shape::Positions),
+        (false, _, true) => Ok(Shape::Positions),
         (false, true, false) => bail!(
             "{origin}: a game of positions needs {} as well (docs/scripting.md, \"A game of positions\")",
-            missing.join(" and ")
+            signature("setup", 0)
         ),
-        (false, false, _) => bail!(
-            "{origin}: a ruleset needs a `fn play()` (the game told as a story), or `fn setup()`, \
-             `fn options()` and `fn apply(option)` (a game of positions): the game starts there"
+        (false, false, false) => bail!(
+            "{origin}: a ruleset needs a `fn play()` (the game told as a story), or `fn setup()` \
+             with `fn options()` and `fn apply(option)` or declared moves (a game of positions): \
+             the game starts there"
         ),
     }
+}
+
+/// What a game of positions that leaves its options or their effect to
+/// the host must declare: kinds of move, and (without `fn options()`) how
+/// the game ends when none is left; (without `fn apply`) each kind's
+/// effect.
+pub(crate) fn check_declared(
+    declared: &super::declare::Declarations,
+    lists: bool,
+    applies: bool,
+    origin: &str,
+) -> Result<()> {
+    if !(lists || applies) {
+        return Ok(());
+    }
+    if declared.moves.is_empty() {
+        bail!(
+            "{origin}: a game of positions without `fn options()` or `fn apply(option)` declares \
+             its moves (`move_kind(name, #{{...}})`), which the host then lists and applies"
+        );
+    }
+    if lists && !declared.turn.ends_by_itself() {
+        bail!(
+            "{origin}: without `fn options()` the host ends the game when no move is left: \
+             declare its words (`lost_when_stuck(\"...\")`) and the score (`score_is(#{{ cards_in: PILES }})`)"
+        );
+    }
+    if applies {
+        if let Some(kind) = declared
+            .moves
+            .iter()
+            .find(|k| k.build.is_none() && k.deals.is_none())
+        {
+            bail!(
+                "{origin}: without `fn apply(option)` the host applies each move by itself, \
+                 but `{}` (declared at {}) neither carries cards (`from`, `to`) nor deals them (`deals`)",
+                kind.name,
+                kind.place
+            );
+        }
+    }
+    Ok(())
 }
 
 fn signature(name: &str, arity: usize) -> String {

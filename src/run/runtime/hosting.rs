@@ -41,6 +41,15 @@ impl Host for Runtime {
         crate::run::trial::after(ctx, this, option, judge)
     }
 
+    fn apply_declared(
+        this: &Rc<RefCell<Self>>,
+        ctx: &NativeCallContext,
+        option: rhai::Dynamic,
+    ) -> Fallible<()> {
+        this.borrow().may_change("apply_declared")?;
+        crate::declared::apply(this, ctx, &option)
+    }
+
     fn trial_end(&self) -> rhai::Dynamic {
         self.trial_end_now()
     }

@@ -17,6 +17,7 @@
 use super::super::advance::{reach, Reached};
 use super::super::protocol::{hook, read_only};
 use super::super::runtime::{Packed, Packer, Snapshot};
+use super::super::steps::apply;
 use super::super::Stop;
 use super::line;
 use super::tally::Tally;
@@ -160,7 +161,7 @@ impl BestFirst {
         option: Dynamic,
     ) -> Fallible<()> {
         rt.borrow().wiring().decided.set(true);
-        if let Err(error) = hook::<Dynamic>(ctx, rt, "apply", (option,)) {
+        if let Err(error) = apply(ctx, rt, option) {
             let stop = rt.borrow_mut().take_stop();
             return match stop {
                 Some(Stop::Ended(outcome)) => {

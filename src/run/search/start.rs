@@ -4,6 +4,7 @@
 
 use super::super::advance::{reach, Reached};
 use super::super::protocol::{build_prompt, hook};
+use super::super::steps::apply;
 use super::super::{Runtime, Stop};
 use crate::script::host::{fault, Asked, Fallible, Host};
 use rhai::{Dynamic, NativeCallContext};
@@ -39,7 +40,7 @@ pub(super) fn root(ctx: &NativeCallContext, rt: &Shared) -> Fallible<Reached> {
             ));
         };
         rt.borrow().wiring().decided.set(true);
-        if let Err(error) = hook::<Dynamic>(ctx, rt, "apply", (options[index].clone(),)) {
+        if let Err(error) = apply(ctx, rt, options[index].clone()) {
             return match rt.borrow_mut().take_stop() {
                 Some(Stop::Ended(outcome)) => Ok(Reached::Ended(outcome)),
                 _ => Err(error),

@@ -20,6 +20,51 @@ use rhai::{Array, Dynamic, Engine, Map};
 pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     let r = rt.clone();
     engine.register_fn("carry", move |mv: Map| -> Fallible<()> { carry(&r, &mv) });
+    // `fits(kind, card, onto)`: whether the declared kind's rule, as this
+    // game's options set it, lets `card` go onto `onto` (nothing: onto an
+    // empty pile). A bot or `value()` asks the rules so instead of
+    // restating them; it reads no pile, so it tells nothing of one.
+    let r = rt.clone();
+    engine.register_fn(
+        "fits",
+        move |kind: &str, card: Card, onto: Dynamic| -> Fallible<bool> {
+            rule_fits(&*r.borrow(), kind, &card, &onto)
+        },
+    );
+}
+
+fn rule_fits(rt: &dyn Host, kind: &str, card: &Card, onto: &Dynamic) -> Fallible<bool> {
+    let kinds = rt.wiring().moves.clone();
+    let Some(build) = kinds
+        .iter()
+        .find(|k| k.name == kind)
+        .and_then(|k| k.build.as_ref())
+    else {
+        let names: Vec<&str> = kinds
+            .iter()
+            .filter(|k| k.build.is_some())
+            .map(|k| k.name.as_str())
+            .collect();
+        return fail(format!(
+            "fits(\"{kind}\", ...): no kind of move `{kind}` that carries cards is declared (declared: {})",
+            names.join(", ")
+        ));
+    };
+    let resolved = build.under_options(|name| {
+        rt.option(name)
+            .is_some_and(|value| value.as_bool().unwrap_or(false))
+    });
+    let build = resolved.as_ref().unwrap_or(build);
+    if onto.is_unit() {
+        return Ok(build.empty.takes(card.rank()));
+    }
+    let Some(under) = onto.read_lock::<Card>() else {
+        return fail(format!(
+            "fits(kind, card, onto): `onto` is a card, or nothing for an empty pile, not {}",
+            onto.type_name()
+        ));
+    };
+    Ok(fits(build, card, &under))
 }
 
 /// Lists the moves of `kind` (a build kind) into `moves`.
@@ -30,6 +75,11 @@ pub(super) fn list(
     act: &Dynamic,
     moves: &mut Array,
 ) -> Fallible<()> {
+    let resolved = build.under_options(|name| {
+        rt.option(name)
+            .is_some_and(|value| value.as_bool().unwrap_or(false))
+    });
+    let build = resolved.as_ref().unwrap_or(build);
     let table = rt.table();
     let sources = piles_named(rt, &build.from)?;
     let targets = piles_named(rt, std::slice::from_ref(&build.to))?;
@@ -152,7 +202,7 @@ fn standard(card: &Card) -> Option<(u8, u8)> {
 
 /// The piles a name stands for: the pile of that name, or else the family
 /// `NAME 1`, `NAME 2`, ... as far as it goes.
-pub(super) fn piles_named(rt: &dyn Host, names: &[String]) -> Fallible<Vec<usize>> {
+pub(crate) fn piles_named(rt: &dyn Host, names: &[String]) -> Fallible<Vec<usize>> {
     let table = rt.table();
     let mut piles = Vec::new();
     for name in names {

@@ -32,7 +32,11 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     );
 }
 
-fn listed<H: Host>(rt: &Shared<H>, ctx: &NativeCallContext, only: Option<&str>) -> Fallible<Array> {
+pub(super) fn listed<H: Host>(
+    rt: &Shared<H>,
+    ctx: &NativeCallContext,
+    only: Option<&str>,
+) -> Fallible<Array> {
     rt.borrow().may_read("declared_moves")?;
     let kinds = rt.borrow().wiring().moves.clone();
     if kinds.is_empty() {
@@ -200,10 +204,12 @@ fn option_on(rt: &dyn Host, name: Option<&str>) -> Fallible<bool> {
         .unwrap_or_else(|_| value.as_int().is_ok_and(|n| n != 0)))
 }
 
-/// Whether a named state counts any uses left.
+/// Whether a named state counts any uses left (one that holds nothing
+/// counts none: there is no limit).
 fn left(rt: &dyn Host, name: &str) -> Fallible<bool> {
     match rt.table().state.get(name) {
         Some(Value::Int(n)) => Ok(*n > 0),
+        Some(Value::Nothing) => Ok(true),
         Some(other) => fail(format!(
             "`while_left` reads state `{name}`, which holds {other}, not a number"
         )),

@@ -29,7 +29,19 @@ use rhai::{Dynamic, Engine};
 use std::cell::RefCell;
 use std::rc::Rc;
 
+pub(crate) use builds::piles_named;
 pub(crate) use carries::carried;
+
+/// Every legal move of the declared kinds (or of one), as
+/// `declared_moves()` lists them for a script: what the host offers where
+/// it lists a game's options itself (`src/declared/`).
+pub(crate) fn declared_moves<H: Host>(
+    rt: &Shared<H>,
+    ctx: &rhai::NativeCallContext,
+    only: Option<&str>,
+) -> Fallible<rhai::Array> {
+    listing::listed(rt, ctx, only)
+}
 pub(crate) use piles::PileRef;
 
 type Shared<H> = Rc<RefCell<H>>;

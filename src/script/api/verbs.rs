@@ -61,6 +61,13 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
         },
     );
     let r = rt.clone();
+    engine.register_fn(
+        "apply_declared",
+        move |ctx: NativeCallContext, option: Dynamic| -> Fallible<()> {
+            H::apply_declared(&r, &ctx, option)
+        },
+    );
+    let r = rt.clone();
     engine.register_fn("ended", move || -> Dynamic { r.borrow().trial_end() });
     let r = rt.clone();
     engine.register_fn("repeats", move || -> i64 { r.borrow().repeats() });

@@ -35,6 +35,9 @@ pub(crate) struct Build {
 pub(crate) struct Rule {
     pub ranks: Vec<i64>,
     pub wrap: bool,
+    /// The option that turns `wrap` on, where the ruleset makes it one
+    /// (`wrap: "NAME"`).
+    pub wrap_when: Option<String>,
     pub suits: Suits,
 }
 
@@ -100,6 +103,18 @@ impl Build {
         }))
     }
 
+    /// The kind as a game with these options plays it: `wrap` on where
+    /// the option that turns it on is (`on` tells an option's value).
+    pub(crate) fn under_options(&self, on: impl Fn(&str) -> bool) -> Option<Build> {
+        let rule = self.rule.as_ref()?;
+        let name = rule.wrap_when.as_deref()?;
+        let mut build = self.clone();
+        let rule = build.rule.as_mut().expect("checked");
+        rule.wrap = on(name);
+        rule.wrap_when = None;
+        Some(build)
+    }
+
     /// Whether `card` (rank, suit) may go onto `under`.
     pub(crate) fn fits(&self, card: (u8, u8), under: (u8, u8)) -> bool {
         self.rule
@@ -136,9 +151,14 @@ impl Rule {
             ))
             }
         };
+        let (wrap, wrap_when) = match map.get("wrap") {
+            Some(value) if value.is_string() => (false, text(&map, "wrap")?),
+            _ => (flag(&map, "wrap")?, None),
+        };
         Ok(Rule {
             ranks,
-            wrap: flag(&map, "wrap")?,
+            wrap,
+            wrap_when,
             suits,
         })
     }
