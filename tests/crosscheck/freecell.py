@@ -120,7 +120,10 @@ class FreeCell(Position):
                 targets = []
                 if length <= limit:
                     targets = [tops[onto] for onto in self.lies_on(cards[-length]) if onto in tops]
-                if first_empty is not None and length <= limit // 2:
+                # A whole column into an empty one changes nothing (the columns are
+                # interchangeable): no move.
+                whole_column = kind == "column" and length == len(cards)
+                if first_empty is not None and length <= limit // 2 and not whole_column:
                     targets.append(first_empty)
                 result += [("move", kind, i, length, t) for t in sorted(targets)]
         # 3. To a free cell.

@@ -85,15 +85,26 @@ pub(super) fn list(
     let targets = piles_named(rt, std::slice::from_ref(&build.to))?;
     let labels = rt.labels_wanted();
     let room = room(table, rt, build)?;
+    let position = rt.wiring().position.clone();
     let mut pairs = 0u64;
     for &source in &sources {
         let cards = table.pile(source).placed();
         let run = movable_run(rt, build, cards);
+        let family = position.family_of(&table.pile(source).name);
         for count in 1..=run {
             let base = &cards[cards.len() - count];
             let mut empty_offered = false;
             for &target in &targets {
                 if target == source {
+                    continue;
+                }
+                // A whole pile onto an empty one it is interchangeable
+                // with leaves the position as it was: no move at all.
+                let same_place = count == cards.len()
+                    && family.is_some()
+                    && table.pile(target).is_empty()
+                    && position.family_of(&table.pile(target).name) == family;
+                if same_place {
                     continue;
                 }
                 pairs += 1;
