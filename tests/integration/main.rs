@@ -12,6 +12,7 @@ mod copy_search;
 mod custom_cards;
 mod deal_numbers;
 mod declared_moves;
+mod declared_turns;
 mod docs;
 mod error_places;
 mod field_deals;

@@ -1,0 +1,142 @@
+//! A patience game said in declarations (docs/scripting.md, "A turn said
+//! in declarations"): the host lists, applies and ends its positions
+//! itself, so past its setup no script runs; a ruleset that leaves out
+//! `fn options()` must say how its game ends; a bot asks the rules
+//! (`fits`) as the game's options set them.
+
+use crate::delve;
+
+const GOLF_FITS: &str = "tests/scripts/declared/golf-asks-fits.rhai";
+const HALF_DECLARED: &str = "tests/scripts/declared/no-end-declared.rhai";
+
+/// The functions `sim --profile` names, with the steps each ran itself.
+fn profiled(game: &str, extra: &[&str]) -> Vec<(String, u64)> {
+    let out = delve()
+        .args(["sim", game, "--games", "6", "--bot", "random", "--profile"])
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = text
+        .split("Script steps by function")
+        .nth(1)
+        .expect("a profile");
+    table
+        .lines()
+        .skip(2)
+        .filter_map(|line| {
+            let mut words = line.split_whitespace();
+            let own: u64 = words.next()?.parse().ok()?;
+            let name = words.nth(2)?;
+            Some((name.to_string(), own))
+        })
+        .collect()
+}
+
+#[test]
+fn a_declared_game_runs_no_script_past_its_setup() {
+    // Rules that run once a game (the setup, the repetition rule's end)
+    // may show; none that runs at every step.
+    let once = [
+        "setup",
+        "(top",
+        "__delve_drive",
+        "rules_text",
+        "redeal_limit",
+        "stalemate",
+        "lose",
+        "cards_home",
+    ];
+    for (game, extra) in [
+        ("freecell", &[][..]),
+        ("klondike", &["--opt", "draw=3"][..]),
+        ("golf", &[][..]),
+        ("black-hole", &[][..]),
+    ] {
+        let functions = profiled(game, extra);
+        assert!(
+            functions.iter().any(|(name, _)| name == "setup"),
+            "{game}: {functions:?}"
+        );
+        let per_step: Vec<_> = functions
+            .iter()
+            .filter(|(name, steps)| *steps > 0 && !once.contains(&name.as_str()))
+            .collect();
+        assert!(
+            per_step.is_empty(),
+            "{game} ran script at its steps: {per_step:?}"
+        );
+    }
+}
+
+#[test]
+fn a_bot_asks_the_rule_as_the_options_set_it() {
+    let score = |wrap: &str| -> String {
+        let out = delve()
+            .args(["sim", GOLF_FITS, "--games", "1", "--json", "--opt"])
+            .arg(format!("wrap={wrap}"))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        json["mean_score"].to_string()
+    };
+    // 5♠ on 4♥ always; K♠ on A♥ only round the corner; 7♠ on 4♥ never.
+    assert_eq!(score("false"), "10.0");
+    assert_eq!(score("true"), "11.0");
+}
+
+#[test]
+fn a_game_without_options_must_say_how_it_ends() {
+    let out = delve().args(["play", HALF_DECLARED]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("lost_when_stuck"), "{stderr}");
+    assert!(stderr.contains("score_is"), "{stderr}");
+}
+
+#[test]
+fn klondike_without_a_redeal_turns_its_waste_over_never() {
+    // Draw all 24, then no turn of the waste is offered with redeal=none,
+    // and one is with redeals without end.
+    let offers_turn = |redeal: &str| -> bool {
+        let out = delve()
+            .args([
+                "play",
+                "klondike",
+                "--seed",
+                "5",
+                "--json",
+                "--opt",
+                "autoplay=false",
+                "--opt",
+            ])
+            .arg(format!("redeal={redeal}"))
+            .write_stdin("draw\n".repeat(24))
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        let last_prompt = text
+            .lines()
+            .filter(|l| l.contains("\"type\":\"prompt\""))
+            .last()
+            .expect("a prompt")
+            .to_string();
+        last_prompt.contains("turn the waste over")
+    };
+    assert!(offers_turn("unlimited"));
+    assert!(!offers_turn("none"));
+}
