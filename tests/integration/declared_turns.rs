@@ -131,8 +131,7 @@ fn klondike_without_a_redeal_turns_its_waste_over_never() {
         let text = String::from_utf8_lossy(&out.stdout);
         let last_prompt = text
             .lines()
-            .filter(|l| l.contains("\"type\":\"prompt\""))
-            .last()
+            .rfind(|l| l.contains("\"type\":\"prompt\""))
             .expect("a prompt")
             .to_string();
         last_prompt.contains("turn the waste over")
