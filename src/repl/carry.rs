@@ -62,16 +62,11 @@ pub(crate) fn resolve<'a>(input: &str, prompt: &'a Prompt, table: &Table) -> Car
     // options × targets × words.
     let typed: Vec<String> = rest.iter().map(|w| w.to_lowercase()).collect();
     let mut judged: HashMap<&str, bool> = HashMap::new();
-    let mut takes = |pile: &'a str| match judged.get(pile) {
-        Some(&fits) => fits,
-        None => {
-            let fits = match &onto_card {
-                Some(under) => top_card(table, pile).is_some_and(|top| top == *under),
-                None => names_pile(&typed, pile),
-            };
-            judged.insert(pile, fits);
-            fits
-        }
+    let mut takes = |pile: &'a str| {
+        *judged.entry(pile).or_insert_with(|| match &onto_card {
+            Some(under) => top_card(table, pile).is_some_and(|top| top == *under),
+            None => names_pile(&typed, pile),
+        })
     };
     let fits: Vec<usize> = carrying
         .into_iter()
