@@ -283,6 +283,7 @@ fn words(
                 Some(Halt::Nodes) => "the budget of decisions ran out (--nodes)",
                 Some(Halt::Replays) => "the budget of decisions replayed ran out (--replays)",
                 Some(Halt::Line) => "the line searched came to hold as many option keys as it may",
+                Some(Halt::Copies) => "the copies of positions on the line searched came to hold as much memory as they may",
                 Some(Halt::Called) => "the search was called off",
                 Some(Halt::Time) => "the time ran out (--seconds)",
                 Some(Halt::Table) => "the table of positions seen is full",
