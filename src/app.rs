@@ -82,10 +82,9 @@ fn command(cli: Cli) -> Result<()> {
         Some(Command::Sim(args)) if args.profile => crate::commands::profile::command(&args),
         Some(Command::Sim(args)) => crate::commands::sim::command(&args),
         Some(Command::Check(args)) => check(&args),
-        Some(Command::Solve(args)) => {
-            let session = open(&args.game)?.session.expect("opened");
-            crate::commands::solve::command(&args, session)
-        }
+        Some(Command::Solve(args)) => crate::commands::solve::command(&args, || {
+            Ok(open(&args.game)?.session.expect("opened"))
+        }),
         Some(Command::Pool(args)) => crate::commands::pool::command(&args),
         Some(Command::Replay { file }) => {
             // A transcript named on the command line that is not there is a

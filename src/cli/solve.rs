@@ -2,7 +2,7 @@
 //! --bot solver` takes too.
 
 use super::GameArgs;
-use crate::run::solve::{Budget, MAX_LINE_BYTES, MAX_POSITIONS, REPLAYS_PER_NODE};
+use crate::run::solve::{Budget, MAX_COPY_BYTES, MAX_LINE_BYTES, MAX_POSITIONS, REPLAYS_PER_NODE};
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -70,6 +70,7 @@ impl BudgetArgs {
             table: MAX_POSITIONS,
             line_bytes: MAX_LINE_BYTES,
             depth: self.depth as usize,
+            copies: MAX_COPY_BYTES,
             best,
         }
     }

@@ -9,7 +9,9 @@ use crate::run::solve::{self, Halt, Line, Progress, Solved, Verdict};
 use crate::run::Program;
 use crate::script::cancel::Cancel;
 use crate::script::engine::INTERRUPT;
+use crate::script::error::ErrorKind;
 use crate::script::shape::Shape;
+use crate::script::ScriptError;
 use crate::session::{Session, Standing};
 use crate::usage::UsageError;
 use anyhow::{bail, Context, Result};
@@ -17,9 +19,24 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::Ordering;
+use std::time::Instant;
 
-/// Solves `session` (a new deal, or a saved game) as `args` say.
-pub(crate) fn command(args: &SolveArgs, mut session: Session) -> Result<()> {
+/// Solves the game `open` opens (a new deal, or a saved game) as `args`
+/// say. The time budget counts from before it opens: the way to its first
+/// decision (a saved game's choices, a ruleset's lone options) is spent
+/// from the same seconds, and a game that does not come to it within them
+/// is answered "not known".
+pub(crate) fn command(args: &SolveArgs, open: impl FnOnce() -> Result<Session>) -> Result<()> {
+    let budget = args.budget.budget(args.best);
+    let within = Cancel::within(budget.time, None);
+    let opening = Instant::now();
+    let mut session = match within.over(open) {
+        Ok(session) => session,
+        Err(error) if within.why().is_some() && stopped(&error) => {
+            return unopened(args, opening.elapsed().as_secs_f64());
+        }
+        Err(error) => return Err(error),
+    };
     // A deal that ends before its first decision (a repetition rule may
     // end it at once) is the search's to settle: a game a player ended is
     // not.
@@ -43,19 +60,21 @@ pub(crate) fn command(args: &SolveArgs, mut session: Session) -> Result<()> {
     let _ = ctrlc::set_handler(|| INTERRUPT.store(true, Ordering::Relaxed));
     let bar = spinner();
     let prefix = session.choices().to_vec();
-    let budget = args.budget.budget(args.best);
+    let before = opening.elapsed().as_secs_f64();
     let solved = solve::solve(
         &program,
         &session.options,
         &session.deal,
         &prefix,
         budget,
-        &Cancel::default(),
+        &within,
         &mut |p| show(&bar, p),
     );
     bar.finish_and_clear();
     INTERRUPT.store(false, Ordering::Relaxed);
-    let solved = solved?;
+    let mut solved = solved?;
+    // Its seconds are the budget's: from before the game opened.
+    solved.stats.seconds += before;
     // The answer is printed whatever becomes of the file.
     let written = match (&args.line, line_of(&solved, args.best)) {
         (Some(path), Some(line)) => write_line(&mut session, line, prefix.len(), path).map(Some),
@@ -98,6 +117,46 @@ pub(crate) fn command(args: &SolveArgs, mut session: Session) -> Result<()> {
             if solved.stats.too_deep == 1 { "" } else { "s" },
             args.budget.depth
         );
+    }
+    Ok(())
+}
+
+/// Whether a game failed to open because the work's stop was due.
+fn stopped(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<ScriptError>()
+            .is_some_and(|e| e.kind == ErrorKind::Interrupted)
+    })
+}
+
+/// The answer when the time ran out before the game's first decision:
+/// not known, with nothing searched.
+fn unopened(args: &SolveArgs, seconds: f64) -> Result<()> {
+    let solved = Solved {
+        verdict: Verdict::Unknown,
+        halted: Some(Halt::Time),
+        win: None,
+        best: None,
+        exhausted: false,
+        stats: Progress {
+            seconds,
+            ..Progress::default()
+        },
+    };
+    let mut out = anstream::stdout();
+    if args.json {
+        writeln!(out, "{}", json(&solved, Proof::WholeState, None))?;
+    } else {
+        let game = match (&args.game.game, &args.game.load) {
+            (_, Some(load)) => load.display().to_string(),
+            (Some(game), None) => game.clone(),
+            (None, None) => String::new(),
+        };
+        writeln!(
+            out,
+            "{game}: not known: the time ran out (--seconds) before the game's first decision\n  {seconds:.2} s"
+        )?;
     }
     Ok(())
 }
@@ -224,6 +283,7 @@ fn words(
                 Some(Halt::Nodes) => "the budget of decisions ran out (--nodes)",
                 Some(Halt::Replays) => "the budget of decisions replayed ran out (--replays)",
                 Some(Halt::Line) => "the line searched came to hold as many option keys as it may",
+                Some(Halt::Copies) => "the copies of positions on the line searched came to hold as much memory as they may",
                 Some(Halt::Called) => "the search was called off",
                 Some(Halt::Time) => "the time ran out (--seconds)",
                 Some(Halt::Table) => "the table of positions seen is full",

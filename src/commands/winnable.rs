@@ -5,7 +5,9 @@
 //! no hints.
 
 use crate::cli::GameArgs;
-use crate::run::solve::{self, Budget, Verdict, MAX_LINE_BYTES, MAX_POSITIONS, REPLAYS_PER_NODE};
+use crate::run::solve::{
+    self, Budget, Verdict, MAX_COPY_BYTES, MAX_LINE_BYTES, MAX_POSITIONS, REPLAYS_PER_NODE,
+};
 use crate::run::{Deal, Program};
 use crate::script::cancel::{Cancel, Why};
 use crate::session::open::{options_for, Setting, UsageError};
@@ -21,6 +23,7 @@ const BUDGET: Budget = Budget {
     table: MAX_POSITIONS,
     line_bytes: MAX_LINE_BYTES,
     depth: 1000,
+    copies: MAX_COPY_BYTES,
     best: false,
 };
 

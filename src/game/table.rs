@@ -19,6 +19,17 @@ pub enum Value {
     Nothing,
 }
 
+impl Value {
+    /// What it holds on the heap, in bytes.
+    fn held_bytes(&self) -> usize {
+        match self {
+            Value::Text(text) => text.capacity(),
+            Value::Card(card) => card.props_size(),
+            Value::Int(_) | Value::Bool(_) | Value::Nothing => 0,
+        }
+    }
+}
+
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -136,6 +147,37 @@ impl Table {
                 .all(|(a, b)| a.face_up == b.face_up && a.name == b.name)
             && self.state == other.state
             && (Arc::ptr_eq(&self.live, &other.live) || self.live == other.live)
+    }
+
+    /// Hashes what `same_frame` compares, and nothing of the cards' places.
+    pub(crate) fn hash_frame(&self, state: &mut impl std::hash::Hasher) {
+        use std::hash::Hash;
+        (self.made, self.retired, self.props_size).hash(state);
+        for pile in &self.piles {
+            (&pile.name, pile.face_up).hash(state);
+        }
+        self.state.hash(state);
+        self.live.hash(state);
+    }
+
+    /// What the table holds on the heap but for its cards' places, in
+    /// bytes, roughly: its piles and their names, its named state, and
+    /// the cards in play with their properties (shared between copies
+    /// until one makes or retires a card, counted here whole). For a
+    /// search's bound on the copies it keeps.
+    pub(crate) fn frame_bytes(&self) -> usize {
+        const ENTRY: usize = 64;
+        let piles: usize = self
+            .piles
+            .iter()
+            .map(|p| std::mem::size_of::<Pile>() + p.name.len())
+            .sum();
+        let state: usize = self
+            .state
+            .iter()
+            .map(|(name, value)| ENTRY + name.len() + value.held_bytes())
+            .sum();
+        piles + state + self.live.len() * ENTRY + self.props_size
     }
 
     /// This table with every pile emptied: what `same_frame` compares.

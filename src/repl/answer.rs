@@ -63,8 +63,13 @@ pub(crate) fn resolve(input: &str, prompt: &Prompt, table: &Table) -> Answer {
     if input.chars().count() < 2 {
         return Answer::Nothing;
     }
+    // Each form's words are split once, not once an option.
+    let typed: Vec<Vec<&str>> = forms
+        .iter()
+        .map(|f| f.split_whitespace().collect())
+        .collect();
     let matching: Vec<usize> = (0..count)
-        .filter(|&i| forms.iter().any(|f| starts_with_words(&labels[i], f)))
+        .filter(|&i| typed.iter().any(|t| starts_with_words(&labels[i], t)))
         .collect();
     match matching.as_slice() {
         // A card alone that is the first word of one label is that
@@ -100,11 +105,10 @@ fn fits_several(input: &str, prompt: &Prompt, several: &[usize], carried: bool) 
     )
 }
 
-/// Whether `label` begins with the words of `typed`, each whole, or a
+/// Whether `label` begins with the `typed` words, each whole, or a
 /// rank or number missing only its suit (`leave 9` for `leave 9♦`).
-fn starts_with_words(label: &str, typed: &str) -> bool {
+fn starts_with_words(label: &str, typed: &[&str]) -> bool {
     let label: Vec<&str> = label.split_whitespace().collect();
-    let typed: Vec<&str> = typed.split_whitespace().collect();
     !typed.is_empty()
         && typed.len() <= label.len()
         && typed.iter().zip(&label).all(|(t, l)| {

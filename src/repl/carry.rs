@@ -9,6 +9,7 @@
 use crate::game::card::{Card, CardPattern};
 use crate::game::decision::Prompt;
 use crate::game::table::Table;
+use std::collections::HashMap;
 
 /// What a typed move names.
 #[derive(Debug, PartialEq, Eq)]
@@ -23,18 +24,20 @@ pub(crate) enum Carry {
     Nowhere(String),
 }
 
-pub(crate) fn resolve(input: &str, prompt: &Prompt, table: &Table) -> Carry {
+pub(crate) fn resolve<'a>(input: &str, prompt: &'a Prompt, table: &Table) -> Carry {
     let words: Vec<&str> = input.split_whitespace().collect();
     let Some((first, rest)) = words.split_first() else {
         return Carry::NotOne;
     };
+    // The typed word is read once, not once an option: a line may be 64 KiB.
+    let typed_card = TypedCard::new(first);
     let carrying: Vec<usize> = (0..prompt.options.len())
         .filter(|&i| {
             prompt.options[i]
                 .carries
                 .as_ref()
                 .and_then(|c| c.cards.first())
-                .is_some_and(|card| names_card(first, card))
+                .is_some_and(|card| typed_card.names(card))
         })
         .collect();
     let Some(&one) = carrying.first() else {
@@ -49,11 +52,21 @@ pub(crate) fn resolve(input: &str, prompt: &Prompt, table: &Table) -> Carry {
     if rest.is_empty() {
         return fitting(carrying);
     }
-    let typed = rest.join(" ");
     let onto_card = if let [word] = rest {
         word.parse::<Card>().ok()
     } else {
         None
+    };
+    // Options share their targets (every free cell, every column): each
+    // pile is judged once, so a line costs its words plus the targets, not
+    // options × targets × words.
+    let typed: Vec<String> = rest.iter().map(|w| w.to_lowercase()).collect();
+    let mut judged: HashMap<&str, bool> = HashMap::new();
+    let mut takes = |pile: &'a str| {
+        *judged.entry(pile).or_insert_with(|| match &onto_card {
+            Some(under) => top_card(table, pile).is_some_and(|top| top == *under),
+            None => names_pile(&typed, pile),
+        })
     };
     let fits: Vec<usize> = carrying
         .into_iter()
@@ -62,16 +75,13 @@ pub(crate) fn resolve(input: &str, prompt: &Prompt, table: &Table) -> Carry {
                 .carries
                 .as_ref()
                 .map_or(&[][..], |c| &c.targets[..]);
-            targets.iter().any(|pile| match &onto_card {
-                Some(under) => top_card(table, pile).is_some_and(|top| top == *under),
-                None => names_pile(rest, pile),
-            })
+            targets.iter().any(|pile| takes(pile))
         })
         .collect();
     if fits.is_empty() {
         let place = match onto_card {
             Some(under) => format!("onto {under}"),
-            None => format!("to `{typed}`"),
+            None => format!("to `{}`", rest.join(" ")),
         };
         return Carry::Nowhere(format!("no move takes {card} {place}"));
     }
@@ -86,24 +96,41 @@ fn fitting(options: Vec<usize>) -> Carry {
     }
 }
 
-/// Whether a typed word is this card: its name as shown (any case), or
-/// the same card in another notation (`8c`, `TH`).
-fn names_card(word: &str, card: &str) -> bool {
-    if word.eq_ignore_ascii_case(card) || word.to_lowercase() == card.to_lowercase() {
-        return true;
+/// A typed word that may name a card: read once (lowercased, and as a
+/// card in delve's notations), then compared with each carried card.
+struct TypedCard<'a> {
+    word: &'a str,
+    lower: String,
+    exact: Option<String>,
+}
+
+impl<'a> TypedCard<'a> {
+    fn new(word: &'a str) -> TypedCard<'a> {
+        let exact = match word.parse::<CardPattern>() {
+            Ok(CardPattern::Exact(typed)) => Some(typed.to_string()),
+            _ => None,
+        };
+        TypedCard {
+            word,
+            lower: word.to_lowercase(),
+            exact,
+        }
     }
-    match word.parse::<CardPattern>() {
-        Ok(CardPattern::Exact(typed)) => typed.to_string() == card,
-        _ => false,
+
+    /// Whether it is this card: its name as shown (any case), or the same
+    /// card in another notation (`8c`, `TH`).
+    fn names(&self, card: &str) -> bool {
+        self.word.eq_ignore_ascii_case(card)
+            || self.lower == card.to_lowercase()
+            || self.exact.as_deref() == Some(card)
     }
 }
 
-/// Whether the typed words are whole words of a pile's name, in a row
-/// (`cell` and `free cell` of `free cell 2`, `column 3`).
-fn names_pile(typed: &[&str], pile: &str) -> bool {
+/// Whether the typed words (lowercased) are whole words of a pile's name,
+/// in a row (`cell` and `free cell` of `free cell 2`, `column 3`).
+fn names_pile(typed: &[String], pile: &str) -> bool {
     let name: Vec<String> = pile.split_whitespace().map(str::to_lowercase).collect();
-    let typed: Vec<String> = typed.iter().map(|w| w.to_lowercase()).collect();
-    name.windows(typed.len()).any(|run| run == typed.as_slice())
+    name.windows(typed.len()).any(|run| run == typed)
 }
 
 /// The face-up card on top of a pile, if it has one.

@@ -54,8 +54,13 @@ pub(crate) fn suggest(word: &str) -> Option<&'static str> {
     if word.chars().count() < 2 {
         return None;
     }
+    // A word longer than a name by more than the distance allowed is no
+    // near miss of it: measured, a 64 KiB word would cost a table of 64 Ki
+    // cells for every command.
+    let length = word.chars().count();
     COMMANDS
         .iter()
+        .filter(|c| length <= c.name.len() + 2)
         .map(|c| (strsim::damerau_levenshtein(&word, c.name), c.name))
         .filter(|(distance, name)| *distance <= name.len().div_ceil(3).clamp(1, 2))
         .min_by_key(|(distance, _)| *distance)

@@ -155,3 +155,76 @@ fn recording_where_the_script_could_not_be_named_is_refused_before_asking() {
     assert!(!seen.contains("replace it"), "{seen}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "notes");
 }
+
+/// A prompt of 90 moves of one card, each onto any of 900 columns, and a
+/// table of those columns: the most a typed move is matched against.
+fn crowded() -> (crate::game::decision::Prompt, crate::game::table::Table) {
+    use crate::game::decision::{Carried, Offer, Prompt};
+    use crate::game::table::Table;
+    let mut table = Table::default();
+    let columns: Vec<String> = (1..=900).map(|n| format!("column {n}")).collect();
+    for name in &columns {
+        let index = table.add_pile(name, true);
+        table.pile_mut(index).push("9♥".parse().unwrap());
+    }
+    let options = (0..90)
+        .map(|n| Offer {
+            key: format!("move {n}"),
+            label: format!("8♣ move {n}"),
+            carries: Some(Carried {
+                cards: vec!["8♣".into()],
+                from: Some("hand".into()),
+                to: Some(columns[0].clone()),
+                targets: columns.clone(),
+            }),
+        })
+        .collect();
+    let prompt = Prompt {
+        question: "Move".into(),
+        options,
+    };
+    (prompt, table)
+}
+
+#[test]
+fn a_line_of_64_kib_at_a_crowded_prompt_costs_little_cpu() {
+    let (prompt, table) = crowded();
+    let most = crate::lines::MAX_LINE;
+    let fill = |head: &str, word: &str| {
+        let mut line = head.to_string();
+        while line.len() + word.len() < most {
+            line.push_str(word);
+        }
+        line
+    };
+    let lines = [
+        fill("8c", " column"),
+        fill("8c", " c"),
+        fill("8c x", "y"),
+        fill("x", "y"),
+        fill("8c 9h", " 9h"),
+        fill("", "8c "),
+    ];
+    let start = crate::script::clock::thread_time();
+    for line in &lines {
+        assert!(line.len() <= most && line.len() > most - 8);
+        let answered = answer::resolve(line, &prompt, &table);
+        assert!(
+            !matches!(answered, answer::Answer::Option(_)),
+            "{answered:?}"
+        );
+        if answered == answer::Answer::Nothing {
+            let first = line.split_whitespace().next().unwrap_or(line);
+            assert!(command::parse(line).is_none());
+            assert_eq!(command::suggest(first), None);
+        }
+    }
+    let spent = crate::script::clock::thread_time().saturating_sub(start);
+    // 50 ms a line in a release build; a debug build is some ten times
+    // slower, and the machine may be busy. Before, one such line took 27 s.
+    assert!(
+        spent < std::time::Duration::from_millis(500) * lines.len() as u32,
+        "{} lines took {spent:?} of CPU",
+        lines.len()
+    );
+}

@@ -30,6 +30,9 @@ pub struct Budget {
     /// Decisions on one line: a deeper line is cut there, and a search
     /// that cut one proves nothing of the deal.
     pub depth: usize,
+    /// Bytes the copies of positions a search of a game of positions keeps
+    /// may hold, their frames and named state counted: `MAX_COPY_BYTES`.
+    pub copies: usize,
     /// Go on after a win for the highest score, instead of stopping.
     pub best: bool,
 }
@@ -39,6 +42,10 @@ pub struct Budget {
 /// line's length over the decisions a run meets; docs/solver.md), so this
 /// leaves their searches as they were, and stops one that meets nothing new.
 pub(crate) const REPLAYS_PER_NODE: u64 = 100;
+
+/// The most the copies of positions a search keeps may hold (a best-first
+/// search's frontier, a depth-first search's line), in bytes.
+pub(crate) const MAX_COPY_BYTES: usize = 256 << 20;
 
 /// Why a search stopped before it was done.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +57,9 @@ pub(crate) enum Halt {
     Table,
     /// The line being searched held as many option keys as it may.
     Line,
+    /// The copies of positions on the line searched held as much as they
+    /// may (`Budget::copies`).
+    Copies,
     Interrupted,
     /// The caller called the search off (its client went away).
     Called,
@@ -64,6 +74,7 @@ impl Halt {
             Halt::Time => "time",
             Halt::Table => "table",
             Halt::Line => "line",
+            Halt::Copies => "copies",
             Halt::Interrupted => "interrupted",
             Halt::Called => "called_off",
         }
@@ -160,6 +171,7 @@ mod tests {
             table: 10,
             line_bytes: 1 << 10,
             depth: 10,
+            copies: 1 << 10,
             best: false,
         }
     }

@@ -144,7 +144,10 @@ fn serve(
                 Err(_) => return,
             },
         };
-        let report = run(&program, plan, Some(link.clone()), true);
+        let report = match plan.stop.clone() {
+            Some(stop) => stop.over(|| run(&program, plan, Some(link.clone()), true)),
+            None => run(&program, plan, Some(link.clone()), true),
+        };
         if let Some(plan) = program.host().borrow_mut().take_restart() {
             next = Some(plan);
             continue;

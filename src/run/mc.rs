@@ -48,7 +48,9 @@ pub(crate) struct Settings {
     /// Who plays after the option: the random bot or the ruleset's own.
     pub rollout: Answerer,
     pub seed: u64,
-    /// Stop early (with at least one world) after this long.
+    /// Stop early after this long: on one thread (the mc bot) once it has
+    /// a world; on every core (a hint, `cores.rs`) every world still
+    /// playing is called off then, the first too.
     pub budget: Option<Duration>,
     /// Stop playing an option once it is surely worse
     /// (`pick::drop_the_surely_worse`).

@@ -82,6 +82,9 @@ pub struct Plan {
     pub(crate) watch: world::Watch,
     /// The solver's search, for `Answerer::Solver`.
     pub(crate) steering: Option<steer::Steering>,
+    /// A stop put over the run on a live game's thread up to its first
+    /// decision (`script::cancel`): the time of the work that started it.
+    pub(crate) stop: Option<crate::script::cancel::Cancel>,
 }
 
 impl Plan {
@@ -96,6 +99,7 @@ impl Plan {
             inspect: false,
             watch: world::Watch::Off,
             steering: None,
+            stop: None,
         }
     }
 }

@@ -300,6 +300,9 @@ fn wait_for_person(
         report.layout = layout;
         report.status = status;
         report.faces = faces;
+        // The work that started the run (its first decision) is done: the
+        // person's answers are not under its stop.
+        crate::script::cancel::lift();
         link.reports.send(Reply::Stopped(Box::new(report)))
     });
     if sent.is_err() {

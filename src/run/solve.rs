@@ -16,7 +16,7 @@
 mod probe;
 
 use super::budget::Meter;
-pub(crate) use super::budget::REPLAYS_PER_NODE;
+pub(crate) use super::budget::{MAX_COPY_BYTES, REPLAYS_PER_NODE};
 use super::steer::Steering;
 use super::verdict::better;
 pub(crate) use super::verdict::{Budget, Halt, Line, Progress, Solved, Verdict};

@@ -59,6 +59,9 @@ pub(crate) struct Progress {
     /// Passes begun: pass k searches the lines that leave the ruleset's
     /// bot at most k - 1 times.
     pub passes: u32,
+    /// The most bytes the copies of positions it kept held at once, as it
+    /// counts them against `Budget::copies` (a game of positions).
+    pub held: usize,
 }
 
 /// Whether `outcome` beats the best so far by what the ruleset plays for:

@@ -85,6 +85,19 @@ thread_local! {
     static CURRENT: RefCell<Option<Cancel>> = const { RefCell::new(None) };
 }
 
+/// The stop over this thread's work, if there is one: a run started for
+/// that work on another thread (a live game's) takes it along.
+pub(crate) fn current() -> Option<Cancel> {
+    CURRENT.with(|c| c.borrow().clone())
+}
+
+/// Lifts the stop over this thread's work until that work ends: a live
+/// run's stop holds up to its first decision, not over the person's
+/// answers after it.
+pub(crate) fn lift() {
+    CURRENT.with(|c| *c.borrow_mut() = None);
+}
+
 /// Whether the stop over this thread's work is due (the engine asks).
 pub(crate) fn due() -> bool {
     CURRENT.with(|c| c.borrow().as_ref().is_some_and(|c| c.why().is_some()))
@@ -107,5 +120,10 @@ mod tests {
         assert!(!due(), "no stop over this thread");
         assert!(under.over(due));
         assert!(!due(), "the stop is lifted after its work");
+        assert!(under.over(|| {
+            lift();
+            current().is_none() && !due()
+        }));
+        assert!(under.over(|| current().is_some()));
     }
 }

@@ -2,13 +2,14 @@
 //! games, starting or resuming a game (a winnable deal is a search,
 //! `searching`), one protocol line, a save's download and upload, and the
 //! status. Game work goes through `work`, which says when the server or a
-//! game is busy; long work (an odds hint) runs apart from it.
+//! game is busy; long work (an odds hint, a listing) runs apart from it.
 
 use super::game::Game;
 use super::held::App;
 use super::reply::{body, bytes, reply, Answer, Refused};
 use super::sessions;
 use super::work::{refused, with_room};
+use crate::script::cancel::Cancel;
 use crate::session::autosave::Keeper;
 use crate::session::open::{GameSpec, Setting};
 use anyhow::Context;
@@ -21,6 +22,11 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use std::sync::Arc;
+use std::time::Duration;
+
+/// The most a listing of the unfinished games takes: each game is
+/// replayed to be listed, and a page waits for the list.
+const LISTING_TIME: Duration = Duration::from_secs(5);
 
 pub(crate) async fn rulesets(State(app): State<Arc<App>>) -> Response {
     reply(StatusCode::OK, app.rulesets.listing())
@@ -228,11 +234,15 @@ fn is_long(line: &str) -> bool {
 }
 
 /// The unfinished games of this player, the REPL's and the browser's, as
-/// `delve resume` lists them, with those that do not load and why.
+/// `delve resume` lists them, with those that do not load and why. Each is
+/// replayed to be listed: apart from game work, within `LISTING_TIME` (a
+/// game not replayed within its share of it is listed as not looked at).
 pub(crate) async fn games(State(app): State<Arc<App>>) -> Answer {
     let listed = app
         .work
-        .blocking(|| Keeper::for_browser().listed())
+        .listing(|| {
+            Cancel::within(Some(LISTING_TIME), None).over(|| Keeper::for_browser().listed())
+        })
         .await?
         .map_err(|e| Refused::internal(format!("{e:#}")))?;
     Ok(reply(StatusCode::OK, &json!({"games": listed})))

@@ -22,15 +22,48 @@ pub(crate) const BLOCKING_THREADS: usize = 4;
 /// Requests that may wait for game work at once.
 const IN_FLIGHT: usize = 64;
 
+/// Listings of the unfinished games that run at once; the others wait
+/// their turn, holding no thread.
+const LISTINGS: usize = 1;
+
 pub(crate) struct Work {
     in_flight: Arc<Semaphore>,
+    listings: Arc<Semaphore>,
 }
 
 impl Work {
     pub(crate) fn new() -> Work {
         Work {
             in_flight: Arc::new(Semaphore::new(IN_FLIGHT)),
+            listings: Arc::new(Semaphore::new(LISTINGS)),
         }
+    }
+
+    /// Runs a listing of the unfinished games (`work`, which replays
+    /// autosaves) apart from game work: on a thread of its own, `LISTINGS`
+    /// at a time, so a slow autosave never holds up a move.
+    pub(crate) async fn listing<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Refused> {
+        let Ok(_waiting) = self.in_flight.clone().try_acquire_owned() else {
+            return Err(busy("the server is busy with other requests"));
+        };
+        let place = self
+            .listings
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|_| Refused::internal("delve failed on this request (a bug)"))?;
+        let (done, result) = tokio::sync::oneshot::channel();
+        crate::threads::spawn("delve-listing", move || {
+            let _place = place;
+            let _ = done.send(work());
+        })
+        .map_err(|e| Refused::new(StatusCode::SERVICE_UNAVAILABLE, e.to_string()))?;
+        result
+            .await
+            .map_err(|_| Refused::internal("delve failed on this request (a bug)"))
     }
 
     /// Runs `work` on the blocking pool, if not too many requests wait for it.

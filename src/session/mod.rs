@@ -85,13 +85,17 @@ impl Session {
         Ok(session)
     }
 
+    /// A run of `choices`, under the stop over this thread's work if there
+    /// is one (a listing's, a solver's), up to its first decision.
     fn plan(&self, choices: Vec<Choice>) -> Plan {
-        Plan::new(
+        let mut plan = Plan::new(
             self.options.clone(),
             self.deal.clone(),
             choices,
             Answerer::Person,
-        )
+        );
+        plan.stop = crate::script::cancel::current();
+        plan
     }
 
     pub fn standing(&self) -> Standing<'_> {

@@ -9,7 +9,9 @@ use super::Session;
 use crate::game::decision::Choice;
 use crate::run::mc::{estimate_on_cores, Estimates, Failure, Settings};
 use crate::run::search::{Searched, Settled};
+use crate::script::cancel::Cancel;
 use crate::script::engine::INTERRUPT;
+use crate::script::error::ErrorKind;
 use std::sync::atomic::Ordering;
 
 /// Odds kept: the deal and choices they were worked out after, and how.
@@ -48,18 +50,23 @@ impl Session {
         }
         INTERRUPT.store(false, Ordering::Relaxed);
         let interrupted = || INTERRUPT.load(Ordering::Relaxed);
+        // The budget holds from here: the search, the replays to this
+        // decision and the worlds are all spent from it.
         let started = std::time::Instant::now();
+        let within = Cancel::within(settings.budget, None);
         let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
         let mut shown = false;
         let fresh = settings.seed ^ 0x5EA2_C4ED_0000 ^ self.choices.len() as u64;
-        let search = self.search_hint(fresh, &mut |p| {
-            if terminal && started.elapsed().as_millis() > 1000 {
-                eprint!(
-                    "\rhint: searching, {} positions, {:.1} s, Ctrl-C to stop ",
-                    p.positions, p.seconds
-                );
-                shown = true;
-            }
+        let search = within.over(|| {
+            self.search_hint(fresh, &mut |p| {
+                if terminal && started.elapsed().as_millis() > 1000 {
+                    eprint!(
+                        "\rhint: searching, {} positions, {:.1} s, Ctrl-C to stop ",
+                        p.positions, p.seconds
+                    );
+                    shown = true;
+                }
+            })
         });
         if let Some(found) = search
             .as_ref()
@@ -82,18 +89,30 @@ impl Session {
             }
         };
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-        let result = estimate_on_cores(
-            &self.ruleset.file,
-            &self.options,
-            &self.deal,
-            &self.choices,
-            settings,
-            cores,
-            &interrupted,
-            &mut progress,
-        );
+        let result = within.over(|| {
+            estimate_on_cores(
+                &self.ruleset.file,
+                &self.options,
+                &self.deal,
+                &self.choices,
+                settings,
+                cores,
+                &interrupted,
+                &mut progress,
+            )
+        });
         // Odds a person cut short are not kept: asked again, they go on.
         let stopped = INTERRUPT.swap(false, Ordering::Relaxed);
+        let result = match result {
+            Ok(mut estimates) => {
+                estimates.elapsed = started.elapsed();
+                Ok(estimates)
+            }
+            Err(failure) if !stopped && within.why().is_some() && cut_short(&failure) => {
+                Err(Failure::Late(settings.budget.unwrap_or_default()))
+            }
+            Err(failure) => Err(failure),
+        };
         if shown {
             eprint!("\r\x1b[K");
         }
@@ -112,5 +131,15 @@ impl Session {
             settings,
             hinted,
         });
+    }
+}
+
+/// Whether an estimate failed for being stopped (before any world, or
+/// inside the replay to the decision).
+fn cut_short(failure: &Failure) -> bool {
+    match failure {
+        Failure::Stopped => true,
+        Failure::Script(error) => error.kind == ErrorKind::Interrupted,
+        _ => false,
     }
 }

@@ -8,7 +8,7 @@
 use super::Session;
 use crate::game::decision::Prompt;
 use crate::run::search::{from_here, Searched, Settled};
-use crate::run::solve::{Budget, Halt, Progress, MAX_LINE_BYTES, MAX_POSITIONS};
+use crate::run::solve::{Budget, Halt, Progress, MAX_COPY_BYTES, MAX_LINE_BYTES, MAX_POSITIONS};
 use crate::run::{BotChoice, Program};
 use crate::script::objective::Objective;
 use serde_json::{json, Map, Value};
@@ -25,6 +25,8 @@ const BUDGET: Budget = Budget {
     table: MAX_POSITIONS,
     line_bytes: MAX_LINE_BYTES,
     depth: 1_000,
+    // A server answers many games' hints: a quarter of a solve's copies.
+    copies: MAX_COPY_BYTES / 4,
     best: false,
 };
 

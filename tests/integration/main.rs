@@ -18,6 +18,7 @@ mod error_places;
 mod field_deals;
 mod grid;
 mod hands;
+mod hint_budgets;
 mod honest_copies;
 mod honest_hints;
 mod honest_klondike;

@@ -264,3 +264,75 @@ fn under_an_address_space_limit_games_start_or_are_refused_as_the_machines_short
     }
     assert_eq!(server.get("/status").0, 200);
 }
+
+/// An autosave of `tests/scripts/positions/slow-worlds.rhai` ten choices
+/// in: replaying it to list it takes ten seconds and more.
+fn slow_autosave(home: &Path) {
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts/positions/slow-worlds.rhai");
+    let mut choices = vec![json!({"index": 0, "key": "red"})];
+    choices.extend((0..9).map(|_| json!({"index": 0, "key": "on"})));
+    let save = json!({
+        "format": "delve-save",
+        "version": 2,
+        "game": script.display().to_string(),
+        "script_hash": "",
+        "options": {},
+        "seed": 1,
+        "deal": null,
+        "choices": choices,
+    });
+    let games = home.join("state/delve/games");
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::write(games.join("slow.json"), save.to_string()).unwrap();
+}
+
+#[test]
+fn listings_of_a_slow_autosave_hold_up_no_move() {
+    let home = tempfile::tempdir().unwrap();
+    slow_autosave(home.path());
+    let server = Server::start(home.path(), &[&pocket()]);
+    let (id, _) = server.start_game(&json!({"game": pocket(), "seed": 1}));
+    let (asked, listed) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    let took = std::thread::scope(|scope| {
+        let listings: Vec<_> = (0..4)
+            .map(|_| {
+                scope.spawn(|| {
+                    asked.fetch_add(1, Ordering::SeqCst);
+                    let answer = server.get("/games");
+                    listed.fetch_add(1, Ordering::SeqCst);
+                    answer
+                })
+            })
+            .collect();
+        while asked.load(Ordering::SeqCst) < 4 {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        // The listings have their requests in, and are replaying.
+        std::thread::sleep(Duration::from_millis(300));
+        let started = Instant::now();
+        let (status, reply) = server.post(&format!("/session/{id}"), &json!({"line": "0"}));
+        let took = started.elapsed();
+        assert_eq!(status, 200, "{reply}");
+        assert_eq!(
+            listed.load(Ordering::SeqCst),
+            0,
+            "a listing ended before the move"
+        );
+        for listing in listings {
+            let (status, games) = listing.join().unwrap();
+            assert_eq!(status, 200, "{games}");
+            let slow = games["games"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|g| g["name"] == "slow")
+                .cloned()
+                .unwrap_or_else(|| panic!("no slow game in {games}"));
+            let why = slow["unreadable"].as_str().unwrap_or_default();
+            assert!(why.starts_with("not looked at"), "{slow}");
+        }
+        took
+    });
+    assert!(took < Duration::from_secs(1), "the move took {took:?}");
+}

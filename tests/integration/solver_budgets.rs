@@ -108,3 +108,19 @@ fn a_search_on_copies_stops_on_time_inside_a_slow_decision() {
     assert!((1.0..1.5).contains(&seconds), "{answer}");
     assert!(started.elapsed() < Duration::from_secs(20));
 }
+
+#[test]
+fn the_time_budget_holds_before_the_first_decision() {
+    // A chain of lone options never comes to a decision: the game's way
+    // there is spent from the same second, and the answer is "not known".
+    let started = Instant::now();
+    let answer = solved_in(
+        "tests/scripts/positions/lone-options.rhai",
+        &["--seed", "0", "--seconds", "1"],
+    );
+    assert_eq!(answer["verdict"], "unknown", "{answer}");
+    assert_eq!(answer["halted"], "time", "{answer}");
+    let seconds = answer["seconds"].as_f64().unwrap();
+    assert!((1.0..3.0).contains(&seconds), "{answer}");
+    assert!(started.elapsed() < Duration::from_secs(20));
+}

@@ -6,36 +6,34 @@
 //! worlds, and each world plays the options still played when it was
 //! taken, which are all those still played when it is gathered: so
 //! without a time budget the estimate equals the one made on one thread,
-//! world for world. Once a world counts and the budget is spent, the
-//! worlds still playing are called off inside their steps: a costly
-//! ruleset's world may take seconds, which a hint's budget would otherwise
-//! pass by as much.
+//! world for world. Once the budget is spent, the worlds still playing
+//! are called off inside their steps, the first on each core too: a
+//! costly ruleset's world may take seconds, which a hint's budget would
+//! otherwise pass by as much. The budget counts from the stop over the
+//! calling thread where there is one (a hint's, from when it was asked),
+//! so the replay to the decision and the loading are spent from it too.
 
 use super::playout::World;
 use super::{gather, world, world_seed, Estimates, Failure, Moment, Settings};
 use crate::game::decision::Choice;
 use crate::run::{Deal, Program};
-use crate::script::cancel::Cancel;
+use crate::script::cancel::{self, Cancel};
 use crate::script::catalog::ScriptFile;
 use crate::script::declare::Options;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Mutex;
-use std::time::Instant;
 
 /// What the workers share: the next world to take, the options still
-/// played, and whether the estimate is done.
+/// played, whether the estimate is done, and its stop.
 struct Shared {
     next: AtomicUsize,
     alive: Mutex<Vec<bool>>,
     done: AtomicBool,
-    /// A world has been handed to the estimate: a world started from now
-    /// on may be called off at the budget's end, and the estimate keeps
-    /// what it has.
-    counted: AtomicBool,
-    /// When the budget is spent, if there is one.
-    deadline: Option<Instant>,
+    /// Due when the budget is spent (or the caller's stop is): every world
+    /// still playing is called off inside its step.
+    cut: Cancel,
 }
 
 /// The decision after `choices`, estimated on `cores` threads of its own.
@@ -50,14 +48,14 @@ pub(crate) fn estimate_on_cores(
     stop: &(dyn Fn() -> bool + Sync),
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Estimates, Failure> {
+    let cut = Cancel::within(settings.budget, cancel::current().as_ref());
     let program = Program::load(file.clone()).map_err(|e| Failure::Load(format!("{e:#}")))?;
-    let moment = Moment::look(&program, options, deal, choices)?;
+    let moment = cut.over(|| Moment::look(&program, options, deal, choices))?;
     let shared = Shared {
         next: AtomicUsize::new(0),
         alive: Mutex::new(vec![true; moment.prompt.options.len()]),
         done: AtomicBool::new(false),
-        counted: AtomicBool::new(false),
-        deadline: settings.budget.map(|budget| Instant::now() + budget),
+        cut,
     };
     let cores = cores.max(1);
     let moment = &moment;
@@ -85,13 +83,10 @@ pub(crate) fn estimate_on_cores(
             early: BTreeMap::new(),
             next: 0,
         };
-        let result = gather(moment, settings, stop, progress, &mut |alive| {
+        let due = || stop() || shared.cut.why().is_some();
+        let result = gather(moment, settings, &due, progress, &mut |alive| {
             alive.clone_into(&mut shared.alive.lock().expect("no worker panics holding it"));
-            let world = gathered.next_world();
-            if matches!(world, Ok(World::Accepted { .. })) {
-                shared.counted.store(true, Ordering::Relaxed);
-            }
-            world
+            gathered.next_world()
         });
         shared.done.store(true, Ordering::Relaxed);
         result.map(|mut estimates| {
@@ -127,20 +122,9 @@ fn work(
             .expect("no worker panics holding it")
             .clone();
         let seed = world_seed(settings.seed, moment.choices.len(), w);
-        let world = match shared
-            .deadline
-            .filter(|_| shared.counted.load(Ordering::Relaxed))
-        {
-            Some(deadline) => {
-                let cut = Cancel::within(
-                    Some(deadline.saturating_duration_since(Instant::now())),
-                    None,
-                );
-                let due = || stop() || cut.why().is_some();
-                cut.over(|| world(&program, options, moment, settings, seed, &alive, &due))
-            }
-            None => world(&program, options, moment, settings, seed, &alive, stop),
-        };
+        let cut = &shared.cut;
+        let due = || stop() || cut.why().is_some();
+        let world = cut.over(|| world(&program, options, moment, settings, seed, &alive, &due));
         if sender.send(Ok((w, world))).is_err() {
             return;
         }

@@ -21,6 +21,8 @@ pub(crate) enum Failure {
     },
     /// Ctrl-C came before a single world was played.
     Stopped,
+    /// A hint's budget ran out before a single world was played out.
+    Late(std::time::Duration),
     /// The ruleset could not be loaded again for the worlds.
     Load(String),
 }
@@ -32,6 +34,11 @@ impl std::fmt::Display for Failure {
             Failure::Script(error) => write!(f, "{error}"),
             Failure::Load(message) => write!(f, "{message}"),
             Failure::Stopped => write!(f, "stopped before a single world was played"),
+            Failure::Late(budget) => write!(
+                f,
+                "not one world was played out within the hint's {:.0} seconds (counted from when it was asked): this ruleset's worlds, or its replay to this decision, take longer",
+                budget.as_secs_f64()
+            ),
             Failure::Rejected {
                 tried,
                 accepted,

@@ -1,10 +1,13 @@
 //! A copy of a game of positions packed small, for a search that keeps
-//! many of them waiting (`run/search/best_first.rs`): where every card
-//! lies, as two bytes a card, and how far the random stream has gone; what
-//! moves rarely (the piles' names, the named state, the cards in play, the
-//! shuffles) is shared between the copies alike in it. A `Snapshot` costs
-//! kilobytes and dozens of allocations; this costs a hundred or two bytes
-//! and one.
+//! many of them (`run/search/`): where every card lies, as two bytes a
+//! card, and how far the random stream has gone; what moves rarely (the
+//! piles' names, the named state, the cards in play, the shuffles) is a
+//! frame the packer keeps once and every copy alike in it shares. A
+//! `Snapshot` costs kilobytes and dozens of allocations; this costs a
+//! hundred or two bytes and one. What a search holds is the copies' own
+//! bytes (`Packed::size`) and the frames' (`Packer::frame_bytes`), so a
+//! ruleset whose named state changes at every move, each copy with a frame
+//! of its own, is held to the search's bound all the same.
 //!
 //! A card's code is its place in the packer's list of the cards met (each
 //! with the place its shuffle gave it), with its facing in the top bit. A
@@ -15,7 +18,8 @@ use super::{Runtime, Snapshot};
 use crate::game::card::Card;
 use crate::game::pile::{Origin, Pile, Placed};
 use crate::game::table::Table;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 /// The facing bit of a code; the other bits number the card.
@@ -25,12 +29,16 @@ const FACE_UP: u16 = 1 << 15;
 const MOST_CARDS: usize = FACE_UP as usize;
 
 /// What the copies of one search share: the cards met, by code, and the
-/// last frame packed.
+/// frames, each kept once (by a hash of it) and shared by every copy
+/// alike in it.
 #[derive(Default)]
 pub(crate) struct Packer {
     cards: Vec<(Card, Option<Origin>)>,
     codes: HashMap<(Card, Option<Origin>), u16, ahash::RandomState>,
     last: Option<Rc<Frame>>,
+    frames: HashMap<u64, Vec<Rc<Frame>>>,
+    /// What the frames kept hold, in bytes.
+    frame_bytes: usize,
 }
 
 /// The part of a position that changes rarely (not at every decision:
@@ -39,6 +47,8 @@ struct Frame {
     /// The table with its piles empty (`Table::frame`).
     table: Table,
     shuffles: usize,
+    /// What it holds, in bytes (`Table::frame_bytes`).
+    bytes: usize,
 }
 
 pub(crate) struct Packed(Form);
@@ -58,13 +68,22 @@ enum Form {
 }
 
 impl Packed {
-    /// What it holds, in bytes, roughly: for a search's bound on memory.
+    /// What it holds of its own, in bytes, roughly: for a search's bound
+    /// on memory. Its frame is the packer's (`Packer::frame_bytes`).
     pub(crate) fn size(&self) -> usize {
         match &self.0 {
             Form::Small { cards, .. } => {
                 std::mem::size_of::<Packed>() + 16 + cards.len() * std::mem::size_of::<u16>()
             }
             Form::Whole(snapshot) => snapshot.size(),
+        }
+    }
+
+    /// Its frame's bytes, the first time `counted` meets that frame.
+    pub(crate) fn frame_bytes_once(&self, counted: &mut HashSet<*const ()>) -> usize {
+        match &self.0 {
+            Form::Small { frame, .. } if counted.insert(Rc::as_ptr(frame).cast()) => frame.bytes,
+            _ => 0,
         }
     }
 }
@@ -98,19 +117,50 @@ impl Packer {
         }
     }
 
-    /// The frame of `rt`'s position: the last one, if it is still that.
+    /// The frame of `rt`'s position: the last one, if it is still that,
+    /// else one kept alike, else a new one, kept.
     fn frame(&mut self, rt: &Runtime) -> Rc<Frame> {
-        if let Some(last) = &self.last {
-            if last.shuffles == rt.shuffles && last.table.same_frame(&rt.table) {
-                return last.clone();
-            }
+        let alike =
+            |frame: &Frame| frame.shuffles == rt.shuffles && frame.table.same_frame(&rt.table);
+        if let Some(last) = self.last.as_ref().filter(|last| alike(last)) {
+            return last.clone();
         }
-        let frame = Rc::new(Frame {
-            table: rt.table.frame(),
-            shuffles: rt.shuffles,
-        });
+        let mut hasher = ahash::AHasher::default();
+        rt.table.hash_frame(&mut hasher);
+        rt.shuffles.hash(&mut hasher);
+        let kept = self.frames.entry(hasher.finish()).or_default();
+        let frame = if let Some(frame) = kept.iter().find(|frame| alike(frame)) {
+            frame.clone()
+        } else {
+            let table = rt.table.frame();
+            let bytes = std::mem::size_of::<Frame>() + table.frame_bytes();
+            let frame = Rc::new(Frame {
+                table,
+                shuffles: rt.shuffles,
+                bytes,
+            });
+            kept.push(frame.clone());
+            self.frame_bytes += bytes;
+            frame
+        };
         self.last = Some(frame.clone());
         frame
+    }
+
+    /// What the frames it keeps hold, in bytes.
+    pub(crate) fn frame_bytes(&self) -> usize {
+        self.frame_bytes
+    }
+
+    /// Lets go of the frames no copy holds any more; what the rest hold.
+    pub(crate) fn sweep(&mut self) -> usize {
+        self.last = None;
+        self.frames.retain(|_, kept| {
+            kept.retain(|frame| Rc::strong_count(frame) > 1);
+            !kept.is_empty()
+        });
+        self.frame_bytes = self.frames.values().flatten().map(|f| f.bytes).sum();
+        self.frame_bytes
     }
 }
 
@@ -258,5 +308,31 @@ mod tests {
         rt.unpack(&third, &book);
         assert_eq!(rt.table.state.len(), 1);
         assert_eq!(rt.table.pile(1).len(), 1);
+    }
+
+    #[test]
+    fn a_frame_met_again_is_shared_counted_once_and_let_go_when_no_copy_holds_it() {
+        let mut rt = runtime_with(&[("deck", &["AS"])]);
+        let mut book = Packer::default();
+        let text = |n: usize| crate::game::table::Value::Text(format!("{n}").repeat(1000));
+        rt.table.state.insert("log".into(), text(1));
+        let first = rt.pack(&mut book);
+        let one = book.frame_bytes();
+        assert!(one > 1000, "the named state is counted: {one}");
+        rt.table.state.insert("log".into(), text(2));
+        let second = rt.pack(&mut book);
+        assert!(book.frame_bytes() > one);
+        // Back to the first frame, not the last: the same one, not a third.
+        rt.table.state.insert("log".into(), text(1));
+        let again = rt.pack(&mut book);
+        let (Form::Small { frame: a, .. }, Form::Small { frame: c, .. }) = (&first.0, &again.0)
+        else {
+            panic!("both small");
+        };
+        assert!(Rc::ptr_eq(a, c));
+        assert_eq!(book.frame_bytes(), book.sweep());
+        // No copy holds the second frame once it is dropped.
+        drop(second);
+        assert_eq!(book.sweep(), one);
     }
 }

@@ -5,7 +5,7 @@
 //! Saves, undo and transcripts stay lists of choices: copies are for search.
 
 use super::Runtime;
-use crate::game::pile::Placed;
+use crate::game::pile::{Pile, Placed};
 use crate::game::random::Random;
 use crate::game::table::Table;
 
@@ -50,12 +50,9 @@ impl Snapshot {
     /// What a snapshot holds, in bytes, roughly: for a search's bound on
     /// memory.
     pub(crate) fn size(&self) -> usize {
-        let piles: usize = self
-            .table
-            .piles()
-            .iter()
-            .map(|p| 64 + p.name.len() + p.len() * std::mem::size_of::<Placed>())
-            .sum();
-        std::mem::size_of::<Snapshot>() + piles + self.table.state.len() * 64
+        let cards: usize = self.table.piles().iter().map(Pile::len).sum();
+        std::mem::size_of::<Snapshot>()
+            + self.table.frame_bytes()
+            + cards * std::mem::size_of::<Placed>()
     }
 }

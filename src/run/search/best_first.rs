@@ -11,8 +11,11 @@
 //!
 //! Memory is bounded: the table of positions met (the budget's `table`),
 //! a step back to where each came from (8 bytes each), and the frontier,
-//! at most `FRONTIER_BYTES`. A frontier that outgrows it loses its worst
-//! positions: the search goes on, but can then prove nothing.
+//! at most the budget's `copies` (256 MiB), counting each waiting
+//! position's packed copy and each frame the copies share (pile names,
+//! named state) once. Frames no copy holds any more are let go first; a
+//! frontier that outgrows its bound then loses its worst positions: the
+//! search goes on, but can then prove nothing.
 
 use super::super::advance::{reach, Reached};
 use super::super::protocol::{hook, read_only};
@@ -29,9 +32,6 @@ use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashSet};
 use std::hash::BuildHasherDefault;
 
-/// The most the positions waiting in the frontier may hold.
-pub(crate) const FRONTIER_BYTES: usize = 256 << 20;
-
 /// What a waiting position costs beside its packed copy.
 const WAITING_BYTES: usize = std::mem::size_of::<Waiting>();
 
@@ -39,7 +39,11 @@ pub(super) struct BestFirst {
     prefix: Vec<Choice>,
     book: Packer,
     frontier: BinaryHeap<Waiting>,
+    /// What the waiting positions hold of their own (their frames are
+    /// the book's).
     frontier_bytes: usize,
+    /// The most the frontier and its frames may hold.
+    bound: usize,
     /// The frontier lost positions to its bound: no proof is possible.
     pruned: bool,
     /// Keys of the positions met (keys are hashes already).
@@ -71,7 +75,7 @@ struct Step {
 impl BestFirst {
     /// The search from the first decision (the position the run holds),
     /// at `key`.
-    pub(super) fn new(rt: &Shared, prefix: &[Choice], key: u64) -> BestFirst {
+    pub(super) fn new(rt: &Shared, prefix: &[Choice], key: u64, bound: usize) -> BestFirst {
         let mut book = Packer::default();
         let packed = rt.borrow().pack(&mut book);
         let mut search = BestFirst {
@@ -79,6 +83,7 @@ impl BestFirst {
             book,
             frontier: BinaryHeap::new(),
             frontier_bytes: 0,
+            bound,
             pruned: false,
             seen: HashSet::default(),
             steps: vec![Step {
@@ -89,13 +94,16 @@ impl BestFirst {
             met: 0,
         };
         search.seen.insert(key);
-        search.wait(Waiting {
-            value: 0,
-            met: 0,
-            node: 0,
-            depth: 0,
-            packed,
-        });
+        search.wait(
+            &mut 0,
+            Waiting {
+                value: 0,
+                met: 0,
+                node: 0,
+                depth: 0,
+                packed,
+            },
+        );
         search
     }
 
@@ -186,40 +194,58 @@ impl BestFirst {
         });
         self.met += 1;
         let packed = rt.borrow().pack(&mut self.book);
-        self.wait(Waiting {
-            value,
-            met: self.met,
-            node,
-            depth: from.depth + 1,
-            packed,
-        });
+        self.wait(
+            &mut tally.stats.held,
+            Waiting {
+                value,
+                met: self.met,
+                node,
+                depth: from.depth + 1,
+                packed,
+            },
+        );
         Ok(())
     }
 
-    /// Puts a position in the frontier, within its bound.
-    fn wait(&mut self, waiting: Waiting) {
-        self.frontier_bytes += waiting.packed.size() + WAITING_BYTES;
-        self.frontier.push(waiting);
-        if self.frontier_bytes > FRONTIER_BYTES {
-            self.prune();
-        }
+    /// What the frontier holds: its positions and the frames the book keeps.
+    fn held(&self) -> usize {
+        self.frontier_bytes + self.book.frame_bytes()
     }
 
-    /// Keeps the best three quarters of the frontier (by what they hold).
+    /// Puts a position in the frontier, within its bound; `most` is the
+    /// most it has held.
+    fn wait(&mut self, most: &mut usize, waiting: Waiting) {
+        self.frontier_bytes += waiting.packed.size() + WAITING_BYTES;
+        self.frontier.push(waiting);
+        if self.held() > self.bound {
+            self.book.sweep();
+        }
+        if self.held() > self.bound {
+            self.prune();
+        }
+        *most = (*most).max(self.held());
+    }
+
+    /// Keeps the best positions of the frontier that, with their frames,
+    /// hold three quarters of its bound; lets go of the frames of the rest.
     fn prune(&mut self) {
         self.pruned = true;
         let mut kept = Vec::with_capacity(self.frontier.len());
-        let mut bytes = 0;
+        let mut frames = HashSet::new();
+        let (mut own, mut bytes) = (0, 0);
         while let Some(waiting) = self.frontier.pop() {
             let size = waiting.packed.size() + WAITING_BYTES;
-            if bytes + size > FRONTIER_BYTES / 4 * 3 {
+            let frame = waiting.packed.frame_bytes_once(&mut frames);
+            if bytes + size + frame > self.bound / 4 * 3 {
                 break;
             }
-            bytes += size;
+            own += size;
+            bytes += size + frame;
             kept.push(waiting);
         }
         self.frontier = kept.into();
-        self.frontier_bytes = bytes;
+        self.frontier_bytes = own;
+        self.book.sweep();
     }
 
     /// The choices from the start to `node`'s position, then `option` of

@@ -1,12 +1,14 @@
-//! A decision on the line a depth-first search is on (`passes.rs`): the
-//! position as the host held it there (a copy), its question and options,
-//! and where each option leads, worked out at once and ordered best first
-//! by the ruleset's bot (`fn rate`, highest first, or the pick of `fn bot`
-//! first); else as offered.
+//! A decision on the line a depth-first search is on (`passes.rs`): where
+//! each of its options leads (a packed copy of the position it comes to,
+//! `runtime/packed.rs`, with its frame shared through the search's
+//! packer), worked out at once and ordered best first by the ruleset's bot
+//! (`fn rate`, highest first, or the pick of `fn bot` first); else as
+//! offered. What a decision's copies hold is counted as they are made, and
+//! a decision whose copies would pass the room left is not kept.
 
 use super::super::advance::{advance, Reached};
 use super::super::protocol::{ask_bot, hook, read_only};
-use super::super::runtime::Snapshot;
+use super::super::runtime::{Packed, Packer};
 use super::super::{Outcome, Runtime};
 use crate::script::host::{Asked, BotFn, Fallible, Host, Mode};
 use rhai::{Array, ImmutableString, NativeCallContext};
@@ -16,9 +18,11 @@ use std::rc::Rc;
 type Shared = Rc<RefCell<Runtime>>;
 
 pub(super) struct Frame {
-    pub(super) snapshot: Snapshot,
     /// Where each option leads, in the order they are tried.
     children: Vec<Child>,
+    /// What its copies hold of their own, in bytes (their frames are the
+    /// packer's).
+    pub(super) bytes: usize,
     /// How many children have been taken; the last of them is on the line.
     tried: usize,
 }
@@ -32,7 +36,7 @@ pub(super) struct Child {
 pub(super) enum Leads {
     Ended(Outcome),
     Decision {
-        snapshot: Box<Snapshot>,
+        packed: Packed,
         key: u64,
         question: ImmutableString,
         options: Array,
@@ -43,42 +47,56 @@ pub(super) enum Leads {
 
 impl Frame {
     /// The decision at the position the host holds now: every option
-    /// played on a copy, and the children ordered.
+    /// played on a copy, and the children ordered. None (the position put
+    /// back) if its copies and the frames `book` keeps would hold more
+    /// than `room` bytes.
     pub(super) fn expand(
         ctx: &NativeCallContext,
         rt: &Shared,
-        question: &ImmutableString,
-        options: &Array,
-    ) -> Fallible<Frame> {
-        let snapshot = rt.borrow().snapshot();
+        (question, options): (&ImmutableString, &Array),
+        book: &mut Packer,
+        room: usize,
+    ) -> Fallible<Option<Frame>> {
+        let here = rt.borrow().pack(book);
         let mut children = Vec::with_capacity(options.len());
+        let mut bytes = here.size();
         for (option, chosen) in options.iter().enumerate() {
-            rt.borrow_mut().restore(&snapshot);
+            rt.borrow_mut().unpack(&here, book);
             rt.borrow().wiring().decided.set(true);
             let leads = match advance(ctx, rt, chosen.clone())? {
                 Reached::Ended(outcome) => Leads::Ended(outcome),
                 Reached::Cycle => Leads::Nowhere,
-                Reached::Decision { question, options } => Leads::Decision {
-                    snapshot: Box::new(rt.borrow().snapshot()),
-                    key: rt.borrow().key(),
-                    question,
-                    options,
-                },
+                Reached::Decision { question, options } => {
+                    let packed = rt.borrow().pack(book);
+                    bytes += packed.size()
+                        + question.len()
+                        + options.len() * std::mem::size_of::<rhai::Dynamic>();
+                    Leads::Decision {
+                        packed,
+                        key: rt.borrow().key(),
+                        question,
+                        options,
+                    }
+                }
             };
             children.push(Child { option, leads });
+            if bytes + book.frame_bytes() > room && bytes + book.sweep() > room {
+                rt.borrow_mut().unpack(&here, book);
+                return Ok(None);
+            }
         }
-        rt.borrow_mut().restore(&snapshot);
+        rt.borrow_mut().unpack(&here, book);
         let order = by_bot(ctx, rt, question, options)?;
         let mut children: Vec<Option<Child>> = children.into_iter().map(Some).collect();
         let children = order
             .into_iter()
             .map(|i| children[i].take().expect("each once"))
             .collect();
-        Ok(Frame {
-            snapshot,
+        Ok(Some(Frame {
             children,
+            bytes,
             tried: 0,
-        })
+        }))
     }
 
     /// Whether an option is left to take.

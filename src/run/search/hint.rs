@@ -12,7 +12,7 @@ use super::super::mc::Moment;
 use super::super::verdict::{Budget, Halt, Progress, Verdict};
 use super::super::{Deal, Program};
 use crate::game::decision::Choice;
-use crate::script::cancel::Cancel;
+use crate::script::cancel;
 use crate::script::declare::Options;
 use crate::script::host::Host;
 use crate::script::ScriptError;
@@ -58,7 +58,8 @@ pub(crate) fn from_here(
     if !open || program.host().borrow().wiring().has_redeal {
         return Ok(None);
     }
-    let meter = Meter::new(&budget, &Cancel::default());
+    // Inside the stop over the caller's work, if any: a hint's budget.
+    let meter = Meter::new(&budget, &cancel::current().unwrap_or_default());
     let stop = meter.stop().clone();
     let (solved, drawn) = stop.over(|| {
         super::search(

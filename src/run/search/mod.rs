@@ -16,6 +16,8 @@ mod line;
 mod passes;
 mod start;
 mod tally;
+#[cfg(test)]
+mod tests;
 
 use super::advance::Reached;
 use super::budget::Meter;
@@ -166,7 +168,7 @@ impl Search {
                 let key = rt.borrow().key();
                 let judged = rt.borrow().wiring().has_value;
                 self.order = Some(if judged {
-                    Order::BestFirst(BestFirst::new(rt, prefix, key))
+                    Order::BestFirst(BestFirst::new(rt, prefix, key, self.tally.budget.copies))
                 } else {
                     let tally = &mut self.tally;
                     Order::Passes(Passes::new(

@@ -3,9 +3,12 @@
 //! 1, 2, 4, ... departures from that order, then any number). A good bot's
 //! line with a few changes anywhere comes before many deep ones, and a pass
 //! that refused no departure searched everything. Each decision on the
-//! line is a frame holding a copy of where the game stood; an option is
-//! tried by putting the copy back and applying it (`advance.rs`).
+//! line is a frame holding a packed copy of where each of its options
+//! leads (`frame.rs`); an option is tried by putting its copy back. What
+//! the line's copies hold, with the frames they share, is held to the
+//! budget's `copies`: a line that would hold more halts the search.
 
+use super::super::runtime::{Packer, Snapshot};
 use super::frame::{Frame, Leads};
 use super::line;
 use super::tally::Tally;
@@ -32,6 +35,12 @@ pub(super) struct Passes {
     /// The first decision, and its key, kept for the next pass.
     root: Option<Frame>,
     root_key: u64,
+    /// Where the first decision stands, where every line starts.
+    start: Snapshot,
+    /// What packs the line's copies, and keeps the frames they share.
+    book: Packer,
+    /// What the line's frames hold of their own.
+    line_bytes: usize,
 }
 
 impl Passes {
@@ -53,12 +62,35 @@ impl Passes {
             declined: false,
             root: None,
             root_key: key,
+            start: rt.borrow().snapshot(),
+            book: Packer::default(),
+            line_bytes: 0,
         };
         passes.seen.insert(key, passes.limit);
-        let frame = Frame::expand(ctx, rt, question, options)?;
-        tally.meet_all(frame.len());
-        passes.path.push(frame);
+        passes.expand(ctx, rt, tally, (question, options))?;
         Ok(passes)
+    }
+
+    /// The decision at the position the run holds, put on the line if
+    /// its copies fit in what the budget leaves; else the search halts.
+    fn expand(
+        &mut self,
+        ctx: &NativeCallContext,
+        rt: &Shared,
+        tally: &mut Tally,
+        asked: (&ImmutableString, &Array),
+    ) -> Fallible<()> {
+        let room = tally.budget.copies.saturating_sub(self.line_bytes);
+        let Some(frame) = Frame::expand(ctx, rt, asked, &mut self.book, room)? else {
+            tally.out_of_copies();
+            return Ok(());
+        };
+        tally.meet_all(frame.len());
+        self.line_bytes += frame.bytes;
+        let held = self.line_bytes + self.book.frame_bytes();
+        tally.stats.held = tally.stats.held.max(held);
+        self.path.push(frame);
+        Ok(())
     }
 
     /// One move of the search: the next option of the deepest decision
@@ -81,6 +113,7 @@ impl Passes {
             self.declined |= top.open();
             self.used = above;
             let left = self.path.pop();
+            self.line_bytes -= left.as_ref().map_or(0, |f| f.bytes);
             if self.path.is_empty() {
                 self.root = left;
             }
@@ -96,13 +129,13 @@ impl Passes {
                 tally.ended(outcome, || self.line(ctx, rt))
             }
             Leads::Decision {
-                snapshot,
+                packed,
                 key,
                 question,
                 options,
             } => {
                 let (key, question, options) = (*key, question.clone(), options.clone());
-                rt.borrow_mut().restore(snapshot);
+                rt.borrow_mut().unpack(packed, &self.book);
                 self.reached(ctx, rt, tally, key, &question, &options)
             }
         }
@@ -132,16 +165,13 @@ impl Passes {
         }
         self.seen.insert(key, left);
         tally.stats.positions = self.seen.len();
-        let frame = Frame::expand(ctx, rt, question, options)?;
-        tally.meet_all(frame.len());
-        self.path.push(frame);
-        Ok(())
+        self.expand(ctx, rt, tally, (question, options))
     }
 
     /// The choices from the start to the option now tried.
     fn line(&self, ctx: &NativeCallContext, rt: &Shared) -> Fallible<Vec<Choice>> {
         let taken: Vec<usize> = self.path.iter().map(Frame::current).collect();
-        line::choices(ctx, rt, &self.prefix, &self.path[0].snapshot, &taken)
+        line::choices(ctx, rt, &self.prefix, &self.start, &taken)
     }
 
     /// Every line of this pass searched: done if it refused no departure,
@@ -163,6 +193,7 @@ impl Passes {
         self.seen.insert(self.root_key, self.limit);
         if let Some(mut root) = self.root.take() {
             root.rewind();
+            self.line_bytes += root.bytes;
             self.path.push(root);
         }
     }

@@ -74,6 +74,12 @@ impl Tally {
         self.halt(halt)
     }
 
+    /// The copies the search keeps would hold more than the budget's
+    /// `copies`: it halts.
+    pub(super) fn out_of_copies(&mut self) {
+        self.halt(Some(Halt::Copies));
+    }
+
     /// A script call of the search was stopped (by the search's time or
     /// its caller's stop): the search halts, for the meter's reason.
     pub(super) fn interrupted(&mut self) {

@@ -42,6 +42,7 @@ const AMPLE: Budget = Budget {
     table: MAX_POSITIONS,
     line_bytes: MAX_LINE_BYTES,
     depth: 100,
+    copies: MAX_COPY_BYTES,
     best: true,
 };
 

@@ -5,13 +5,14 @@
 //! The REPL shows the list as text, `delve serve`'s page as data.
 
 use super::{locks, Keeper};
+use crate::script::cancel::{self, Cancel};
 use crate::session::save::{self, Loaded, Trust};
 use crate::session::Standing;
 use anyhow::{Context, Result};
 use serde::Serialize;
 use std::fmt::Write;
 use std::path::PathBuf;
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 /// How many of the newest autosaves `resume` looks at.
 const LOOKED_AT: usize = 12;
@@ -82,7 +83,7 @@ impl Keeper {
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let loaded = match save::load_trusting(&path, &name, Trust::Own) {
+            let loaded = match in_time(|| save::load_trusting(&path, &name, Trust::Own)) {
                 Err(error) if crate::threads::is_no_thread(&error) => return Err(error),
                 loaded => loaded.map_err(|error| format!("{error:#}")),
             };
@@ -128,6 +129,32 @@ impl Unfinished {
             unreadable: self.loaded.as_ref().err().cloned(),
         }
     }
+}
+
+/// The most one autosave's replay may take when the listing has a time
+/// of its own (a page's, `delve serve`): a slow game is listed as not
+/// looked at, and the others still are.
+const EACH: Duration = Duration::from_secs(1);
+
+/// Why a game is listed without its title: its replay took too long.
+const NOT_IN_TIME: &str =
+    "not looked at: replaying it took longer than the list may wait (resuming it loads it in full)";
+
+/// Runs `load` under a share of the stop over this thread's work, if it
+/// has one: at most `EACH`, and never past the whole listing's time; a
+/// load that share cut short is said to be so.
+fn in_time<T>(load: impl FnOnce() -> Result<T>) -> Result<T> {
+    let Some(whole) = cancel::current() else {
+        return load();
+    };
+    let share = Cancel::within(Some(EACH), Some(&whole));
+    if share.why().is_some() {
+        anyhow::bail!(NOT_IN_TIME);
+    }
+    share.over(load).map_err(|error| match share.why() {
+        Some(_) => anyhow::anyhow!(NOT_IN_TIME),
+        None => error,
+    })
 }
 
 /// The unfinished games, numbered, newest first.
