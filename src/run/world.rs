@@ -1,9 +1,10 @@
 //! Determinized worlds: games the player could not tell apart from the real
 //! one. A run may *watch* what the player sees: at every decision put to
 //! the player it digests the narration since the last one, the prompt and
-//! the table as shown (face-down cards only as such), and notes which cards
-//! lay face up at any moment, so which places of which shuffle the player
-//! has seen (a card carries its place in
+//! the table as shown (face-down cards only as such; the named state as the
+//! ruleset's view and status show it, where it has them), and notes which
+//! cards lay face up at a decision or when something was said, so which
+//! places of which shuffle the player has seen (a card carries its place in
 //! the last shuffle that left it, `pile::Origin`). A
 //! *world* replays the same choices with a fresh stream: each past shuffle
 //! keeps the cards the player saw where they lay and deals the others at
@@ -179,26 +180,38 @@ impl Watcher {
         self.sight.shuffles.push(cards.to_vec());
     }
 
-    /// A moment of the real game (before each change of the table, and
-    /// when something is said): the cards lying face up then are seen, for
-    /// a card may be turned up, named and put away between two decisions.
-    /// Worlds need not note it.
+    /// A moment of the real game when something is said: the cards lying
+    /// face up then are seen, for a card may be turned up, named and put
+    /// away between two decisions. A card turned up and down again with
+    /// nothing said is not seen. Worlds need not note it.
     pub(crate) fn glimpse(&mut self, table: &Table) {
         if self.real.is_none() {
             pin_seen(&mut self.sight.pins, table);
         }
     }
 
-    /// A decision put to the player: digests what they see; false if a
-    /// world has shown something the player did not see.
-    pub(crate) fn saw(&mut self, said: &[String], prompt: &Prompt, table: &Table) -> bool {
+    /// A decision put to the player: digests what they see (the named
+    /// state as `told`, the text of the ruleset's view and status, where
+    /// they are how it is shown); false if a world has shown something the
+    /// player did not see.
+    pub(crate) fn saw(
+        &mut self,
+        said: &[String],
+        prompt: &Prompt,
+        table: &Table,
+        told: Option<&str>,
+    ) -> bool {
         let mut hasher = DefaultHasher::new();
         said.hash(&mut hasher);
         prompt.question.hash(&mut hasher);
         for offer in &prompt.options {
             (&offer.key, &offer.label).hash(&mut hasher);
         }
-        hash_shown(table, &mut hasher);
+        hash_cards(table, &mut hasher);
+        match told {
+            Some(told) => told.hash(&mut hasher),
+            None => hash_state(table, &mut hasher),
+        }
         if self.real.is_none() {
             pin_seen(&mut self.sight.pins, table);
         }
@@ -222,8 +235,15 @@ impl Watcher {
     }
 }
 
-/// The table as the player sees it: face-down cards only as such.
+/// The table as the plain listing shows it: face-down cards only as
+/// such, and every named state.
 fn hash_shown(table: &Table, hasher: &mut DefaultHasher) {
+    hash_cards(table, hasher);
+    hash_state(table, hasher);
+}
+
+/// The piles as the player sees them: face-down cards only as such.
+fn hash_cards(table: &Table, hasher: &mut DefaultHasher) {
     for pile in table.piles() {
         pile.name.hash(hasher);
         pile.len().hash(hasher);
@@ -235,6 +255,10 @@ fn hash_shown(table: &Table, hasher: &mut DefaultHasher) {
             }
         }
     }
+}
+
+/// Every named state, as the plain listing shows it.
+fn hash_state(table: &Table, hasher: &mut DefaultHasher) {
     for (name, value) in &table.state {
         (name, value.to_string()).hash(hasher);
     }

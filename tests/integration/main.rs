@@ -65,6 +65,7 @@ mod solver_budgets;
 mod sweeps;
 mod trying_moves;
 mod unknowing_bots;
+mod what_was_seen;
 mod writes;
 
 /// The `delve` binary, without colour and without touching the user's

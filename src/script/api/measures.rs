@@ -45,10 +45,14 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
 fn depth_of(rt: &dyn Host, card: &Card) -> Option<usize> {
     let piles = rt.table().piles();
     rt.charge(piles.len() as u64);
+    // Only the copies the reader sees are looked for: a face-down twin
+    // above one must not hide it, nor tell where it lies.
     piles.iter().find_map(|pile| {
-        let at = pile.placed().iter().rposition(|p| p.card == *card)?;
-        let placed = &pile.placed()[at];
-        rt.sees(placed).then(|| pile.len() - 1 - at)
+        let at = pile
+            .placed()
+            .iter()
+            .rposition(|p| p.card == *card && rt.sees(p))?;
+        Some(pile.len() - 1 - at)
     })
 }
 
