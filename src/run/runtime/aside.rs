@@ -107,6 +107,19 @@ impl Runtime {
         Ok(saved)
     }
 
+    /// Copies the game aside as it is, for a check that changes it on the
+    /// host's own behalf (`inspect/declarations.rs`): nothing dealt afresh,
+    /// nothing told; `end_trial` puts it back.
+    pub(crate) fn set_aside(&mut self) -> Saved {
+        Saved {
+            snapshot: self.snapshot(),
+            random: self.random.clone(),
+            record_events: self.swap_record_events(false),
+            said_in_step: self.swap_said_in_step(0),
+            watcher: self.take_watcher(),
+        }
+    }
+
     pub(crate) fn end_trial(&mut self, saved: Saved) {
         self.restore(&saved.snapshot);
         self.swap_random(saved.random);
