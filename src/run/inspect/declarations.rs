@@ -10,7 +10,6 @@
 //! game is then put back as it was.
 
 use super::super::protocol::{hook, read_only};
-use super::super::runtime::Snapshot;
 use super::super::steps::options_of;
 use super::super::{Runtime, Stop};
 use crate::game::table::{Table, Value};
@@ -47,7 +46,9 @@ pub(in crate::run) fn check(ctx: &NativeCallContext, rt: &Shared) -> Fallible<()
         return Ok(());
     }
     let saved = rt.borrow_mut().set_aside();
-    let found = false_declaration(ctx, rt, &rules);
+    let real = rt.borrow().table().clone();
+    let put = |change: &dyn Fn(&mut Table)| rt.borrow_mut().put_back_changed(&saved, change);
+    let found = false_declaration(ctx, rt, &rules, &real, &put);
     rt.borrow_mut().end_trial(saved);
     match found? {
         Some(why) => Err(HostFault::boxed(ErrorKind::Prompt, why)),
@@ -55,35 +56,38 @@ pub(in crate::run) fn check(ctx: &NativeCallContext, rt: &Shared) -> Fallible<()
     }
 }
 
-/// What is false of the declarations here, if anything.
+/// Puts the real position back, its table changed as the function says.
+type PutBack<'a> = dyn Fn(&dyn Fn(&mut Table)) + 'a;
+
+/// What is false of the declarations at the table `real`, if anything.
 fn false_declaration(
     ctx: &NativeCallContext,
     rt: &Shared,
     rules: &PositionRules,
+    real: &Table,
+    put: &PutBack,
 ) -> Fallible<Option<String>> {
-    let real = rt.borrow().snapshot();
-    let leads = leads_from(ctx, rt, &real)?;
+    let leads = leads_from(ctx, rt, &|| put(&|_| {}))?;
     for family in &rules.interchangeable {
-        let Some((a, b)) = differing_pair(&real.table, rules, family) else {
+        let Some((a, b)) = differing_pair(real, rules, family) else {
             continue;
         };
-        let mut swapped = real.clone();
-        swap(&mut swapped.table, a, b);
-        if leads_from(ctx, rt, &swapped)? != leads {
-            let (a, b) = (&real.table.pile(a).name, &real.table.pile(b).name);
+        if leads_from(ctx, rt, &|| put(&|table| swap(table, a, b)))? != leads {
+            let (a, b) = (&real.pile(a).name, &real.pile(b).name);
             return Ok(Some(format!(
                 "interchangeable(\"{family}\") is false here: with the cards of `{a}` and `{b}` swapped, the options lead to other positions or ends, so a search that takes the two for one position could prove a winnable game lost"
             )));
         }
     }
     for name in &rules.bookkeeping {
-        let Some(value) = real.table.state.get(name) else {
+        let Some(value) = real.state.get(name) else {
             continue;
         };
         for other in others(value) {
-            let mut changed = real.clone();
-            changed.table.state.insert(name.clone(), other.clone());
-            if leads_from(ctx, rt, &changed)? != leads {
+            let changed = |table: &mut Table| {
+                table.state.insert(name.clone(), other.clone());
+            };
+            if leads_from(ctx, rt, &|| put(&changed))? != leads {
                 return Ok(Some(format!(
                     "bookkeeping(\"{name}\") is false here: with `{name}` at {other} instead of {value}, the options lead to other positions or ends, so a search that leaves it out of a position could prove a winnable game lost"
                 )));
@@ -93,10 +97,10 @@ fn false_declaration(
     Ok(None)
 }
 
-/// Where each option of the position `at` leads, in order of the leads
-/// (the options of a swapped table come in another order).
-fn leads_from(ctx: &NativeCallContext, rt: &Shared, at: &Snapshot) -> Fallible<Vec<Led>> {
-    rt.borrow_mut().restore(at);
+/// Where each option of the position `at` puts back leads, in order of
+/// the leads (the options of a swapped table come in another order).
+fn leads_from(ctx: &NativeCallContext, rt: &Shared, at: &dyn Fn()) -> Fallible<Vec<Led>> {
+    at();
     let listed = options_of(ctx, rt);
     let options = match (listed, ended(rt)) {
         (_, Some(led)) => return Ok(vec![led]),
@@ -106,7 +110,7 @@ fn leads_from(ctx: &NativeCallContext, rt: &Shared, at: &Snapshot) -> Fallible<V
     };
     let mut leads = Vec::with_capacity(options.len());
     for option in options {
-        rt.borrow_mut().restore(at);
+        at();
         let applied = read_only(rt, Mode::Play, || {
             hook::<Dynamic>(ctx, rt, "apply", (option,))
         });

@@ -6,6 +6,7 @@
 use super::world_copy::UnseenPlace;
 use super::Runtime;
 use crate::game::random::Random;
+use crate::game::table::Table;
 use crate::run::world::Watcher;
 use crate::run::Stop;
 use crate::script::host::{fault, Fallible, Host, Mode};
@@ -118,6 +119,13 @@ impl Runtime {
             said_in_step: self.swap_said_in_step(0),
             watcher: self.take_watcher(),
         }
+    }
+
+    /// Puts the game back where `saved` stood, its table then changed by
+    /// `change` (a check's variant of the position).
+    pub(crate) fn put_back_changed(&mut self, saved: &Saved, change: &dyn Fn(&mut Table)) {
+        self.restore(&saved.snapshot);
+        change(&mut self.table);
     }
 
     pub(crate) fn end_trial(&mut self, saved: Saved) {
