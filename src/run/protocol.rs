@@ -52,7 +52,12 @@ pub(crate) fn decide(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fal
     }
     if rt.borrow().watching() {
         let offered = prompt.insert(build_prompt(ctx, rt, asked)?);
-        let told = told::told_state(ctx, rt)?;
+        let wanted = rt.borrow().wants_told();
+        let told = if wanted {
+            told::told_state(ctx, rt)?
+        } else {
+            None
+        };
         if !rt.borrow_mut().saw(offered, told.as_deref()) {
             rt.borrow_mut().set_stop(Stop::Failed(ScriptError::new(
                 ErrorKind::Runtime,

@@ -212,6 +212,16 @@ impl Runtime {
             .is_some_and(|w| !w.rejected && (!w.is_world() || w.in_past()))
     }
 
+    /// Whether the decision to come must digest the text of the ruleset's
+    /// view and status (`world.rs`, `Watcher::wants_told`).
+    pub(crate) fn wants_told(&self) -> bool {
+        let shows_state =
+            (self.wiring.has_view || self.wiring.has_status) && !self.table.state.is_empty();
+        self.watcher
+            .as_ref()
+            .is_some_and(|w| w.wants_told(&self.table, shows_state))
+    }
+
     /// A decision put to the player, when watched (`told`: what the
     /// ruleset's view and status show of its named state, where they show
     /// it): false if this world

@@ -36,8 +36,14 @@ pub(crate) struct Sight {
     /// The places of shuffles whose card lay face up (or stood in the
     /// game's state) at some moment before it was shuffled again.
     pins: HashSet<Origin>,
-    /// One digest per decision put to the player.
+    /// One digest per decision put to the player: the narration, the
+    /// prompt and the cards as shown.
     digests: Vec<u64>,
+    /// The named state at each decision, hashed.
+    states: Vec<u64>,
+    /// At each decision, what the view and status showed of the state,
+    /// hashed, where they are how the ruleset shows it (`told`).
+    told: Vec<Option<u64>>,
 }
 
 impl Sight {
@@ -190,10 +196,24 @@ impl Watcher {
         }
     }
 
-    /// A decision put to the player: digests what they see (the named
-    /// state as `told`, the text of the ruleset's view and status, where
-    /// they are how it is shown); false if a world has shown something the
-    /// player did not see.
+    /// Whether the next decision needs `told`, the text of the ruleset's
+    /// view and status: always in the real game where they show its named
+    /// state (`shows_state`); in a world only where its named state is
+    /// not the real game's, to compare what each showed of it.
+    pub(crate) fn wants_told(&self, table: &Table, shows_state: bool) -> bool {
+        let Some(real) = self.real.as_ref() else {
+            return shows_state;
+        };
+        let k = self.sight.digests.len();
+        real.told.get(k).is_some_and(Option::is_some)
+            && real.states.get(k) != Some(&state_digest(table))
+    }
+
+    /// A decision put to the player: digests what they see; false if a
+    /// world has shown something the player did not see. The named state
+    /// is seen as the ruleset shows it: a world whose state differs from
+    /// the real game's must show alike in `told` (the text of its view and
+    /// status, where the ruleset has them, `wants_told`), else it differs.
     pub(crate) fn saw(
         &mut self,
         said: &[String],
@@ -208,21 +228,29 @@ impl Watcher {
             (&offer.key, &offer.label).hash(&mut hasher);
         }
         hash_cards(table, &mut hasher);
-        match told {
-            Some(told) => told.hash(&mut hasher),
-            None => hash_state(table, &mut hasher),
-        }
         if self.real.is_none() {
             pin_seen(&mut self.sight.pins, table);
         }
         let digest = hasher.finish();
+        let state = state_digest(table);
+        let told = told.map(|text| {
+            let mut hasher = DefaultHasher::new();
+            text.hash(&mut hasher);
+            hasher.finish()
+        });
         let k = self.sight.digests.len();
         self.sight.digests.push(digest);
-        let matches = self
-            .real
-            .as_ref()
-            .and_then(|r| r.digests.get(k))
-            .is_none_or(|&d| d == digest);
+        self.sight.states.push(state);
+        self.sight.told.push(told);
+        let matches = self.real.as_ref().is_none_or(|r| {
+            r.digests.get(k).is_none_or(|&d| d == digest)
+                && (r.states.get(k).is_none_or(|&s| s == state)
+                    || r.told
+                        .get(k)
+                        .copied()
+                        .flatten()
+                        .is_some_and(|t| Some(t) == told))
+        });
         if !matches {
             self.rejected = true;
         }
@@ -255,6 +283,13 @@ fn hash_cards(table: &Table, hasher: &mut DefaultHasher) {
             }
         }
     }
+}
+
+/// The named state, hashed alone.
+fn state_digest(table: &Table) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    hash_state(table, &mut hasher);
+    hasher.finish()
 }
 
 /// Every named state, as the plain listing shows it.

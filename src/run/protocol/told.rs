@@ -1,6 +1,8 @@
 //! What a watched decision digests of the named state (`world.rs`): where
 //! the ruleset shows its state through `fn view` or `fn status`, their
-//! text, not the state itself, for that is all the player reads of it.
+//! text, not the state itself, for that is all the player reads of it. A
+//! world reads them only where its state is not the real game's (the same
+//! state shows the same), so its replay costs no view where it agrees.
 
 use super::{hook, read_only, Shared};
 use crate::script::error::passes_through;
