@@ -82,6 +82,10 @@ fn check_finds_a_false_interchangeable_or_bookkeeping_declaration() {
     let (passed, said) = check("false-interchangeable");
     assert!(!passed, "{said}");
     assert!(
+        said.contains("breaks \"what the ruleset declares of its positions holds"),
+        "{said}"
+    );
+    assert!(
         said.contains("interchangeable(\"slot\") is false here"),
         "{said}"
     );

@@ -33,7 +33,7 @@ enum Led {
     Failed,
 }
 
-/// An error of kind `Prompt` where a declaration is false at this decision.
+/// An error of kind `Declaration` where one is false at this decision.
 pub(in crate::run) fn check(ctx: &NativeCallContext, rt: &Shared) -> Fallible<()> {
     let rules = {
         let host = rt.borrow();
@@ -51,7 +51,7 @@ pub(in crate::run) fn check(ctx: &NativeCallContext, rt: &Shared) -> Fallible<()
     let found = false_declaration(ctx, rt, &rules, &real, &put);
     rt.borrow_mut().end_trial(saved);
     match found? {
-        Some(why) => Err(HostFault::boxed(ErrorKind::Prompt, why)),
+        Some(why) => Err(HostFault::boxed(ErrorKind::Declaration, why)),
         None => Ok(()),
     }
 }
