@@ -7,7 +7,8 @@
 //! from any bot.
 //!
 //! - `depth_of(card)`: how many cards lie on `card` in its pile (0: it is
-//!   a top card), or `()` where it lies in no pile, or face down.
+//!   a top card), or `()` where it lies in no pile; a bot finds only the
+//!   copies it sees (a face-down twin is as absent, and hides none).
 //! - `out_of_order(piles)`: how many face-up cards of the piles lie above a
 //!   face-up card of lower rank in their pile (each of them must move
 //!   before that card can): how deep a patience's low cards are buried.
