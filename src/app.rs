@@ -187,7 +187,7 @@ fn check(args: &CheckArgs) -> Result<()> {
             crate::commands::check::write_transcript(dir, failure)
         };
         match &checked.failure {
-            None => writeln!(out, "{shown}: {} games{}, every invariant held (cards, ending, no error, replay, undo/redo, save/load, view, labels, hint)",
+            None => writeln!(out, "{shown}: {} games{}, every invariant held (cards, ending, no error, replay, undo/redo, save/load, view, labels, hint, declarations)",
                 args.games,
                 bot.map(|b| format!(" of the {} bot", b.name())).unwrap_or_default()
             )?,

@@ -294,6 +294,9 @@ impl Game<'_> {
             ErrorKind::Conservation => "cards are conserved",
             ErrorKind::NoEnding | ErrorKind::TooLong => "the game ends",
             ErrorKind::Prompt => "a player can read every decision (view, labels, keys, hint)",
+            ErrorKind::Declaration => {
+                "what the ruleset declares of its positions holds (interchangeable, bookkeeping)"
+            }
             _ => "no script error",
         };
         self.fail(invariant, error.message.clone(), choices)

@@ -82,9 +82,13 @@ pub(crate) fn command(args: &SolveArgs, open: impl FnOnce() -> Result<Session>) 
     };
     let shown_line = written.as_ref().ok().cloned().flatten();
     let proof = Proof::of(program.ruleset().shape);
+    let trusts = trusted(&program.ruleset().declared.position);
     let mut out = anstream::stdout();
     if args.json {
-        writeln!(out, "{}", json(&solved, proof, shown_line.as_deref()))?;
+        let mut answer = json(&solved, proof, shown_line.as_deref());
+        let proven = solved.verdict == Verdict::NotWinnable;
+        answer["trusts"] = serde_json::json!(proven.then_some(&trusts));
+        writeln!(out, "{answer}")?;
     } else {
         let name = session.ruleset.name();
         write!(
@@ -99,6 +103,13 @@ pub(crate) fn command(args: &SolveArgs, open: impl FnOnce() -> Result<Session>) 
                 shown_line.as_deref()
             )
         )?;
+        if solved.verdict == Verdict::NotWinnable && !trusts.is_empty() {
+            writeln!(
+                out,
+                "  it trusts what the ruleset declares of its positions: {} (`delve check` tests them)",
+                trusts.join(", ")
+            )?;
+        }
     }
     let written = written?;
     if let (Some(path), None) = (&args.line, &written) {
@@ -209,6 +220,17 @@ fn show(bar: &ProgressBar, progress: &Progress) {
         ));
         bar.tick();
     }
+}
+
+/// The declarations a search of positions trusts, as the ruleset wrote
+/// them: two positions they make alike are searched once, so a false one
+/// could make a "not winnable" wrong (docs/solver.md).
+fn trusted(rules: &crate::script::position_rules::PositionRules) -> Vec<String> {
+    let families = rules.interchangeable.iter();
+    let interchangeable = families.map(|f| format!("interchangeable(\"{f}\")"));
+    let states = rules.bookkeeping.iter();
+    let bookkeeping = states.map(|s| format!("bookkeeping(\"{s}\")"));
+    interchangeable.chain(bookkeeping).collect()
 }
 
 /// What a "not winnable" rests on: the key of a position is the whole

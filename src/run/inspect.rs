@@ -4,6 +4,10 @@
 //! ruleset's bot behind `hint` (`fn bot`, or `fn rate` on each option). A
 //! failure is a script error of kind `Prompt`, placed at the decision; the
 //! bot runs on a copy of its random stream, so looking changes no game.
+//! In a game of positions, what it declares of its positions is tested
+//! there too (`inspect/declarations.rs`), on copies put back after.
+
+mod declarations;
 
 use super::protocol::{ask_bot, build_prompt, read_only, script_error};
 use super::{Answerer, Runtime};
@@ -60,7 +64,7 @@ pub(super) fn inspect(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fa
         };
         picked.map_err(|e| unreadable(rt, function, "the bot (hint)", &e))?;
     }
-    Ok(())
+    declarations::check(ctx, rt)
 }
 
 /// Two options of one prompt with the same key or label: an error naming both.

@@ -142,6 +142,8 @@ pub(crate) struct Estimates {
     pub cores: usize,
     /// Its worlds were made from copies of the position, not by replays.
     pub from_copies: bool,
+    /// Why a game of positions' worlds replayed, where they did.
+    pub replays_because: Option<&'static str>,
     /// What the ranking is by.
     pub objective: Objective,
     /// The verdict is that no option beats the one to take by more than
@@ -202,6 +204,8 @@ pub(crate) struct Moment {
     /// (or that deals them afresh itself), the position to make worlds
     /// from with no replay.
     copy: Option<Box<copies::Copyable>>,
+    /// Why a game of positions' worlds replay, where they do.
+    replays_because: Option<&'static str>,
     /// What the ruleset's player plays for.
     objective: Objective,
     /// The difference between options it counts as nothing.
@@ -267,10 +271,14 @@ impl Moment {
         match report.stop {
             Stop::Asking(prompt) => {
                 let watched = report.watched.expect("a watched run says what it saw");
+                let mut replays_because = None;
                 let copy = (program.ruleset().shape == Shape::Positions)
                     .then(|| {
                         let host = program.host().borrow();
-                        let unseen = host.unseen_places(&watched.sight)?;
+                        let unseen = host
+                            .unseen_places(&watched.sight)
+                            .map_err(|why| replays_because = Some(why))
+                            .ok()?;
                         Some(Box::new(copies::Copyable {
                             position: host.position_now(),
                             unseen,
@@ -282,6 +290,7 @@ impl Moment {
                     prompt,
                     sight: watched.sight,
                     copy,
+                    replays_because,
                     objective: program.ruleset().declared.objective,
                     negligible: program.ruleset().declared.negligible,
                 }))

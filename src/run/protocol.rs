@@ -7,6 +7,7 @@
 //! prompt. Labels and keys are built only when someone reads them.
 
 mod solver;
+mod told;
 
 use super::Runtime;
 use super::{Answerer, BotChoice, Event, Link, Reply, Request, Stop};
@@ -51,7 +52,13 @@ pub(crate) fn decide(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fal
     }
     if rt.borrow().watching() {
         let offered = prompt.insert(build_prompt(ctx, rt, asked)?);
-        if !rt.borrow_mut().saw(offered) {
+        let wanted = rt.borrow().wants_told();
+        let told = if wanted {
+            told::told_state(ctx, rt)?
+        } else {
+            None
+        };
+        if !rt.borrow_mut().saw(offered, told.as_deref()) {
             rt.borrow_mut().set_stop(Stop::Failed(ScriptError::new(
                 ErrorKind::Runtime,
                 "this world shows what the player did not see".into(),

@@ -98,6 +98,10 @@ pub struct Runtime {
     /// bots'): a hint's search keeps its answer only if it drew none
     /// (`draws.rs`). No snapshot holds it, so a restore never lowers it.
     drawn: u64,
+    /// Numbers the rules drew this run (not shuffles, not a bot's): what
+    /// they made may lie hidden where no copy can draw it again
+    /// (`world_copy.rs`).
+    rolled: u64,
 }
 
 /// A rule's values by card, hashed with `ahash` rather than the standard
@@ -155,6 +159,7 @@ impl Runtime {
             trial_end: rhai::Dynamic::UNIT,
             reason: Reason::default(),
             drawn: 0,
+            rolled: 0,
         }
     }
 
@@ -207,16 +212,28 @@ impl Runtime {
             .is_some_and(|w| !w.rejected && (!w.is_world() || w.in_past()))
     }
 
-    /// A decision put to the player, when watched: false if this world
+    /// Whether the decision to come must digest the text of the ruleset's
+    /// view and status (`world.rs`, `Watcher::wants_told`).
+    pub(crate) fn wants_told(&self) -> bool {
+        let shows_state =
+            (self.wiring.has_view || self.wiring.has_status) && !self.table.state.is_empty();
+        self.watcher
+            .as_ref()
+            .is_some_and(|w| w.wants_told(&self.table, shows_state))
+    }
+
+    /// A decision put to the player, when watched (`told`: what the
+    /// ruleset's view and status show of its named state, where they show
+    /// it): false if this world
     /// shows something the real game did not. Once a world is past the
     /// player's moment, its playout keeps no events.
-    pub(crate) fn saw(&mut self, prompt: &Prompt) -> bool {
+    pub(crate) fn saw(&mut self, prompt: &Prompt, told: Option<&str>) -> bool {
         let Some(watcher) = self.watcher.as_mut() else {
             return true;
         };
         let from = watcher.digested(self.news.len()).min(self.news.len());
         let said: Vec<String> = self.news[from..].iter().map(Event::text).collect();
-        let fits = watcher.saw(&said, prompt, &self.table);
+        let fits = watcher.saw(&said, prompt, &self.table, told);
         if fits && !watcher.in_past() && watcher.is_world() {
             self.record_events = false;
             self.redeal_due = self.wiring.has_redeal;

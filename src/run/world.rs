@@ -1,9 +1,10 @@
 //! Determinized worlds: games the player could not tell apart from the real
 //! one. A run may *watch* what the player sees: at every decision put to
 //! the player it digests the narration since the last one, the prompt and
-//! the table as shown (face-down cards only as such), and notes which cards
-//! lay face up at any moment, so which places of which shuffle the player
-//! has seen (a card carries its place in
+//! the table as shown (face-down cards only as such; the named state as the
+//! ruleset's view and status show it, where it has them), and notes which
+//! cards lay face up at a decision or when something was said, so which
+//! places of which shuffle the player has seen (a card carries its place in
 //! the last shuffle that left it, `pile::Origin`). A
 //! *world* replays the same choices with a fresh stream: each past shuffle
 //! keeps the cards the player saw where they lay and deals the others at
@@ -35,8 +36,14 @@ pub(crate) struct Sight {
     /// The places of shuffles whose card lay face up (or stood in the
     /// game's state) at some moment before it was shuffled again.
     pins: HashSet<Origin>,
-    /// One digest per decision put to the player.
+    /// One digest per decision put to the player: the narration, the
+    /// prompt and the cards as shown.
     digests: Vec<u64>,
+    /// The named state at each decision, hashed.
+    states: Vec<u64>,
+    /// At each decision, what the view and status showed of the state,
+    /// hashed, where they are how the ruleset shows it (`told`).
+    told: Vec<Option<u64>>,
 }
 
 impl Sight {
@@ -179,37 +186,71 @@ impl Watcher {
         self.sight.shuffles.push(cards.to_vec());
     }
 
-    /// A moment of the real game (before each change of the table, and
-    /// when something is said): the cards lying face up then are seen, for
-    /// a card may be turned up, named and put away between two decisions.
-    /// Worlds need not note it.
+    /// A moment of the real game when something is said: the cards lying
+    /// face up then are seen, for a card may be turned up, named and put
+    /// away between two decisions. A card turned up and down again with
+    /// nothing said is not seen. Worlds need not note it.
     pub(crate) fn glimpse(&mut self, table: &Table) {
         if self.real.is_none() {
             pin_seen(&mut self.sight.pins, table);
         }
     }
 
+    /// Whether the next decision needs `told`, the text of the ruleset's
+    /// view and status: always in the real game where they show its named
+    /// state (`shows_state`); in a world only where its named state is
+    /// not the real game's, to compare what each showed of it.
+    pub(crate) fn wants_told(&self, table: &Table, shows_state: bool) -> bool {
+        let Some(real) = self.real.as_ref() else {
+            return shows_state;
+        };
+        let k = self.sight.digests.len();
+        real.told.get(k).is_some_and(Option::is_some)
+            && real.states.get(k) != Some(&state_digest(table))
+    }
+
     /// A decision put to the player: digests what they see; false if a
-    /// world has shown something the player did not see.
-    pub(crate) fn saw(&mut self, said: &[String], prompt: &Prompt, table: &Table) -> bool {
+    /// world has shown something the player did not see. The named state
+    /// is seen as the ruleset shows it: a world whose state differs from
+    /// the real game's must show alike in `told` (the text of its view and
+    /// status, where the ruleset has them, `wants_told`), else it differs.
+    pub(crate) fn saw(
+        &mut self,
+        said: &[String],
+        prompt: &Prompt,
+        table: &Table,
+        told: Option<&str>,
+    ) -> bool {
         let mut hasher = DefaultHasher::new();
         said.hash(&mut hasher);
         prompt.question.hash(&mut hasher);
         for offer in &prompt.options {
             (&offer.key, &offer.label).hash(&mut hasher);
         }
-        hash_shown(table, &mut hasher);
+        hash_cards(table, &mut hasher);
         if self.real.is_none() {
             pin_seen(&mut self.sight.pins, table);
         }
         let digest = hasher.finish();
+        let state = state_digest(table);
+        let told = told.map(|text| {
+            let mut hasher = DefaultHasher::new();
+            text.hash(&mut hasher);
+            hasher.finish()
+        });
         let k = self.sight.digests.len();
         self.sight.digests.push(digest);
-        let matches = self
-            .real
-            .as_ref()
-            .and_then(|r| r.digests.get(k))
-            .is_none_or(|&d| d == digest);
+        self.sight.states.push(state);
+        self.sight.told.push(told);
+        let matches = self.real.as_ref().is_none_or(|r| {
+            r.digests.get(k).is_none_or(|&d| d == digest)
+                && (r.states.get(k).is_none_or(|&s| s == state)
+                    || r.told
+                        .get(k)
+                        .copied()
+                        .flatten()
+                        .is_some_and(|t| Some(t) == told))
+        });
         if !matches {
             self.rejected = true;
         }
@@ -222,8 +263,15 @@ impl Watcher {
     }
 }
 
-/// The table as the player sees it: face-down cards only as such.
+/// The table as the plain listing shows it: face-down cards only as
+/// such, and every named state.
 fn hash_shown(table: &Table, hasher: &mut DefaultHasher) {
+    hash_cards(table, hasher);
+    hash_state(table, hasher);
+}
+
+/// The piles as the player sees them: face-down cards only as such.
+fn hash_cards(table: &Table, hasher: &mut DefaultHasher) {
     for pile in table.piles() {
         pile.name.hash(hasher);
         pile.len().hash(hasher);
@@ -235,6 +283,17 @@ fn hash_shown(table: &Table, hasher: &mut DefaultHasher) {
             }
         }
     }
+}
+
+/// The named state, hashed alone.
+fn state_digest(table: &Table) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    hash_state(table, &mut hasher);
+    hasher.finish()
+}
+
+/// Every named state, as the plain listing shows it.
+fn hash_state(table: &Table, hasher: &mut DefaultHasher) {
     for (name, value) in &table.state {
         (name, value.to_string()).hash(hasher);
     }

@@ -4,6 +4,9 @@
 //! `setup`, `options` and `apply` from that loop), and so is a search over
 //! copies of a position: every rule function is then called through the
 //! one context, so the script's top level runs once, not once a call.
+//! That once-run top level is refused where a `const` holds a closure
+//! that captured a variable: the rules could keep state in it across
+//! decisions, which no copy of a position and no key would hold.
 
 use super::host::Fallible;
 use rhai::{Dynamic, Engine, NativeCallContext};
@@ -45,6 +48,51 @@ pub(crate) fn register(engine: &mut Engine, slot: &DriverSlot) {
         let driver = slot
             .take()
             .ok_or_else(|| Box::<rhai::EvalAltResult>::from("delve: nothing to drive"))?;
+        if let Some(name) = keeping_constant(&ctx) {
+            return Err(super::host::fault(format!(
+                "`{name}` holds a closure that captured a variable (or nests deeper than delve looks): a game of positions keeps its whole state on the table (piles and named state), where a copy of a position, a search and a hint see it, and a closure kept in a constant could change state across decisions that none of them sees; keep what changes in named state (new_state)"
+            )));
+        }
         driver(&ctx)
     });
+}
+
+/// How deep a constant is looked into; one nested deeper is refused too.
+const DEEPEST: usize = 1_000;
+
+/// The first top-level constant (or variable of an imported module) that
+/// holds a closure with captured variables, anywhere inside it.
+fn keeping_constant(ctx: &NativeCallContext) -> Option<String> {
+    let global = ctx.global_runtime_state();
+    if let Some(constants) = &global.constants {
+        let constants = constants.borrow();
+        let found = constants.iter().find(|(_, v)| holds_captures(v, 0));
+        if let Some((name, _)) = found {
+            return Some(name.to_string());
+        }
+    }
+    ctx.iter_imports().find_map(|(module, m)| {
+        m.iter_var()
+            .find(|(_, v)| holds_captures(v, 0))
+            .map(|(name, _)| format!("{module}::{name}"))
+    })
+}
+
+/// Whether a value holds, at any depth, a function with a captured
+/// (shared) variable, or nests deeper than `DEEPEST` (past which it is
+/// not looked into).
+fn holds_captures(value: &Dynamic, depth: usize) -> bool {
+    if value.is_shared() || depth > DEEPEST {
+        return true;
+    }
+    if let Some(f) = value.read_lock::<rhai::FnPtr>() {
+        return f.iter_curry().any(|v| holds_captures(v, depth + 1));
+    }
+    if let Some(items) = value.read_lock::<rhai::Array>() {
+        return items.iter().any(|v| holds_captures(v, depth + 1));
+    }
+    if let Some(map) = value.read_lock::<rhai::Map>() {
+        return map.values().any(|v| holds_captures(v, depth + 1));
+    }
+    false
 }

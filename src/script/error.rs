@@ -36,6 +36,9 @@ pub enum ErrorKind {
     /// a label or the bot failed, or two options share a key or a label.
     /// Only `delve check` looks for it.
     Prompt,
+    /// What a game of positions declares of its positions (`interchangeable`,
+    /// `bookkeeping`) is false at a decision. Only `delve check` looks for it.
+    Declaration,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

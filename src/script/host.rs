@@ -168,7 +168,13 @@ pub(crate) trait Host: 'static {
     fn option(&self, name: &str) -> Option<&Dynamic>;
     fn option_names(&self) -> Vec<String>;
     /// Whether the script may see this card now: not face down while a bot decides.
-    fn sees(&self, placed: &Placed) -> bool;
+    fn sees(&self, placed: &Placed) -> bool {
+        placed.face_up || !self.blind()
+    }
+    /// Whether the script reads the table as the player does, face-down
+    /// cards as nothing (a bot, a redeal): then no call may tell a
+    /// face-down card from one that is not there.
+    fn blind(&self) -> bool;
     /// The card, if the script may see it now.
     fn seen(&self, placed: &Placed) -> Fallible<Card> {
         if self.sees(placed) {

@@ -96,6 +96,12 @@ pub(super) fn fields(
             }),
         ),
         (
+            "replays_because",
+            estimates
+                .replays_because
+                .map_or(Value::Null, |why| json!(why)),
+        ),
+        (
             "bot",
             bot.map_or(Value::Null, |b| json!({ "index": b.index, "why": b.why })),
         ),

@@ -67,6 +67,8 @@ mod solver_budgets;
 mod sweeps;
 mod trying_moves;
 mod unknowing_bots;
+mod what_was_seen;
+mod whole_state;
 mod writes;
 
 /// The `delve` binary, without colour and without touching the user's

@@ -116,6 +116,7 @@ pub(super) fn gather(
         elapsed: started.elapsed(),
         cores: 1,
         from_copies: moment.copied(),
+        replays_because: moment.replays_because,
         objective,
         negligible: by_negligible.then_some(moment.negligible),
         answered,

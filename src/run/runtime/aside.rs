@@ -6,6 +6,7 @@
 use super::world_copy::UnseenPlace;
 use super::Runtime;
 use crate::game::random::Random;
+use crate::game::table::Table;
 use crate::run::world::Watcher;
 use crate::run::Stop;
 use crate::script::host::{fault, Fallible, Host, Mode};
@@ -105,6 +106,26 @@ impl Runtime {
         self.deal_unseen(&places, &mut dealer);
         self.set_trial_stop(None);
         Ok(saved)
+    }
+
+    /// Copies the game aside as it is, for a check that changes it on the
+    /// host's own behalf (`inspect/declarations.rs`): nothing dealt afresh,
+    /// nothing told; `end_trial` puts it back.
+    pub(crate) fn set_aside(&mut self) -> Saved {
+        Saved {
+            snapshot: self.snapshot(),
+            random: self.random.clone(),
+            record_events: self.swap_record_events(false),
+            said_in_step: self.swap_said_in_step(0),
+            watcher: self.take_watcher(),
+        }
+    }
+
+    /// Puts the game back where `saved` stood, its table then changed by
+    /// `change` (a check's variant of the position).
+    pub(crate) fn put_back_changed(&mut self, saved: &Saved, change: &dyn Fn(&mut Table)) {
+        self.restore(&saved.snapshot);
+        change(&mut self.table);
     }
 
     pub(crate) fn end_trial(&mut self, saved: Saved) {

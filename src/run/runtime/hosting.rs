@@ -5,7 +5,6 @@
 
 use super::Runtime;
 use crate::game::card::Card;
-use crate::game::pile::Placed;
 use crate::game::table::Table;
 use crate::run::world::Watcher;
 use crate::run::{inspect, protocol, Event, Outcome, Stop};
@@ -119,11 +118,9 @@ impl Host for Runtime {
 
     fn table_mut(&mut self, what: &str) -> Fallible<&mut Table> {
         self.may_change(what)?;
-        // Every change starts here: the table as the last one left it is
-        // a moment a card may have lain face up.
-        if let Some(watcher) = self.watcher.as_mut() {
-            watcher.glimpse(&self.table);
-        }
+        // A card turned up and down again between two decisions, never
+        // said, was never shown: only a decision and what is said are
+        // moments the player sees (docs/hints.md).
         Ok(&mut self.table)
     }
 
@@ -133,6 +130,7 @@ impl Host for Runtime {
         match self.mode {
             Mode::Play | Mode::Redeal => {
                 self.drawn += 1;
+                self.rolled += u64::from(self.mode == Mode::Play);
                 Ok(match self.watcher.as_mut() {
                     Some(watcher) => watcher.random(n, site, &mut self.random),
                     None => self.random.below(n),
@@ -197,9 +195,8 @@ impl Host for Runtime {
         self.options.keys().map(ToString::to_string).collect()
     }
 
-    /// Whether the script may see this card now: not face down while a bot decides.
-    fn sees(&self, placed: &Placed) -> bool {
-        placed.face_up || !matches!(self.mode, Mode::Bot | Mode::Redeal)
+    fn blind(&self) -> bool {
+        matches!(self.mode, Mode::Bot | Mode::Redeal)
     }
 
     fn labels_wanted(&self) -> bool {

@@ -5,7 +5,10 @@
 //! shuffled apart knows which deck a card is in), and every random number to come drawn afresh (a
 //! stream per place in the scripts, as a replayed world draws them). What
 //! lies face up, the named state and every card seen stay as they are, so
-//! the world shows what the player saw by construction.
+//! the world shows what the player saw by construction. That holds only
+//! where the rules drew no random number of their own: one may have moved
+//! a card the player saw and can no longer follow, or made named state the
+//! player is not shown, so such a game's worlds replay (docs/hints.md).
 
 use super::{History, Runtime, Snapshot};
 use crate::game::random::Random;
@@ -33,6 +36,12 @@ pub(crate) struct UnseenPlace {
 /// The face-down cards a world deals afresh.
 pub(crate) type Unseen = Vec<UnseenPlace>;
 
+/// Why worlds replay: the rules drew random numbers.
+const ROLLED: &str = "the rules drew random numbers, which may have placed a face-down card or made named state you are not shown, and a copy of the position would keep what they made: each world replays your choices with them drawn afresh";
+
+/// Why worlds replay: the rules made a face-down card.
+const MADE: &str = "a face-down card came from no shuffle (the rules made it), and a copy of the position can not say what else it could be: each world replays your choices";
+
 impl Runtime {
     /// Where the game stands, to make worlds from.
     pub(crate) fn position_now(&self) -> Position {
@@ -42,11 +51,18 @@ impl Runtime {
         }
     }
 
-    /// The places of the face-down cards the player has not seen, or none
-    /// if some face-down card came from no shuffle (the rules made it, so
-    /// only a replay or the ruleset's own `fn redeal_unseen` can say what
-    /// else it could be).
-    pub(crate) fn unseen_places(&self, sight: &Sight) -> Option<Unseen> {
+    /// The places of the face-down cards the player has not seen, or why
+    /// a copy can not make honest worlds: some face-down card came from no
+    /// shuffle (the rules made it), or the rules drew a random number (it
+    /// may have moved a card the player saw face down, or made named
+    /// state the player is not shown, and a copy keeps both as the real
+    /// game has them). Only a replay, which draws those numbers afresh,
+    /// or the ruleset's own `fn redeal_unseen` can say what else they
+    /// could be.
+    pub(crate) fn unseen_places(&self, sight: &Sight) -> Result<Unseen, &'static str> {
+        if self.rolled > 0 && !self.wiring.has_redeal {
+            return Err(ROLLED);
+        }
         let mut places = Vec::new();
         for (p, pile) in self.table.piles().iter().enumerate() {
             for (i, placed) in pile.placed().iter().enumerate() {
@@ -61,12 +77,12 @@ impl Runtime {
                         index: i,
                     }),
                     None if self.wiring.has_redeal => {}
-                    None => return None,
+                    None => return Err(MADE),
                 }
             }
         }
         places.sort_unstable();
-        Some(places)
+        Ok(places)
     }
 
     /// The group of shuffle `nth`: itself, unless a later shuffle mixed its

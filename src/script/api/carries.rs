@@ -206,7 +206,7 @@ fn by_script(rt: &dyn Host, declared: &Dynamic) -> Fallible<Carried> {
     rt.charge(cards.len() as u64 + 4);
     let mut names = Vec::with_capacity(cards.len());
     let mut lies_in = from.clone();
-    for value in &cards {
+    for (nth, value) in cards.iter().enumerate() {
         let Some(card) = value.read_lock::<Card>().map(|c| c.clone()) else {
             return wrong(format!("names {}, not a card", kind_of(value)));
         };
@@ -218,7 +218,13 @@ fn by_script(rt: &dyn Host, declared: &Dynamic) -> Fallible<Carried> {
             let place = from
                 .as_ref()
                 .map_or("on the table".to_string(), |f| format!("in `{f}`"));
-            return wrong(format!("names {card}, which lies face up nowhere {place}"));
+            // The card is not named: it may lie face down, and the
+            // message reaches the player.
+            return wrong(format!(
+                "names a card that lies face up nowhere {place} (card {} of {})",
+                nth + 1,
+                cards.len()
+            ));
         };
         lies_in = Some(found.name.clone());
         names.push(card.to_string());

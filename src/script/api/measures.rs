@@ -7,7 +7,8 @@
 //! from any bot.
 //!
 //! - `depth_of(card)`: how many cards lie on `card` in its pile (0: it is
-//!   a top card), or `()` where it lies in no pile, or face down.
+//!   a top card), or `()` where it lies in no pile; a bot finds only the
+//!   copies it sees (a face-down twin is as absent, and hides none).
 //! - `out_of_order(piles)`: how many face-up cards of the piles lie above a
 //!   face-up card of lower rank in their pile (each of them must move
 //!   before that card can): how deep a patience's low cards are buried.
@@ -45,10 +46,14 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
 fn depth_of(rt: &dyn Host, card: &Card) -> Option<usize> {
     let piles = rt.table().piles();
     rt.charge(piles.len() as u64);
+    // Only the copies the reader sees are looked for: a face-down twin
+    // above one must not hide it, nor tell where it lies.
     piles.iter().find_map(|pile| {
-        let at = pile.placed().iter().rposition(|p| p.card == *card)?;
-        let placed = &pile.placed()[at];
-        rt.sees(placed).then(|| pile.len() - 1 - at)
+        let at = pile
+            .placed()
+            .iter()
+            .rposition(|p| p.card == *card && rt.sees(p))?;
+        Some(pile.len() - 1 - at)
     })
 }
 

@@ -245,6 +245,12 @@ fn reading<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
         move |p: &mut PileRef, card: Card| -> Fallible<bool> {
             let rt = r.borrow();
             let pile = rt.table().pile(p.0);
+            rt.charge(pile.len() as u64 / 4);
+            // A reader blind to face-down cards gets false for one as for
+            // a card not there: an error would tell them apart.
+            if rt.blind() {
+                return Ok(pile.placed().iter().any(|pl| pl.face_up && pl.card == card));
+            }
             match pile.position(&card) {
                 Some(i) => Ok(pile.placed()[i].face_up),
                 None => fail(format!("{card} is not in pile `{}`", pile.name)),

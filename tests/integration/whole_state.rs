@@ -1,0 +1,139 @@
+//! A "whole state" proof rests on a whole state (issue 65, docs/solver.md
+//! "What a proof rests on"): a game of positions whose rules could keep
+//! state out of the host's sight (a closure in a `const` that captured a
+//! variable) is refused with a message that says why, and what a ruleset
+//! declares of its positions (`interchangeable`, `bookkeeping`), which a
+//! search trusts, is tested by `delve check` and named by a proof.
+
+use crate::delve;
+
+fn fixture(name: &str) -> String {
+    format!("tests/scripts/whole-state/{name}.rhai")
+}
+
+const KEPT: &str = "holds a closure that captured a variable";
+
+#[test]
+fn a_closure_in_a_const_that_keeps_a_variable_is_refused() {
+    let solved = delve()
+        .args(["solve", &fixture("taps-in-a-closure"), "--seed", "1"])
+        .output()
+        .unwrap();
+    let (out, err) = (
+        String::from_utf8_lossy(&solved.stdout),
+        String::from_utf8_lossy(&solved.stderr),
+    );
+    assert!(!solved.status.success(), "{out}");
+    assert!(!out.contains("not winnable"), "{out}");
+    assert!(err.contains("`TAP` ") && err.contains(KEPT), "{err}");
+    let hinted = delve()
+        .args([
+            "play",
+            &fixture("coin-in-a-closure"),
+            "--seed",
+            "1",
+            "--json",
+        ])
+        .write_stdin("hint mc\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&hinted.stdout);
+    assert!(text.contains(KEPT), "{text}");
+    assert!(!text.contains("\"method\":\"mc\""), "{text}");
+}
+
+#[test]
+fn a_closure_in_a_const_that_keeps_nothing_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("pure.rhai");
+    std::fs::write(
+        &script,
+        "title(\"Pure\");\nconst TWICE = |n| n * 2;\n\
+         fn setup() { new_pile(\"table\", \"up\"); }\n\
+         fn options() { [\"go\"] }\n\
+         fn apply(o) { end(\"win\", global::TWICE.call(1), \"Done.\"); }\n",
+    )
+    .unwrap();
+    delve()
+        .arg("solve")
+        .arg(&script)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("winnable"));
+}
+
+/// `delve check` of a fixture: whether it passed, and what it said.
+fn check(name: &str) -> (bool, String) {
+    let out = tempfile::tempdir().unwrap();
+    let output = delve()
+        .args(["check", &fixture(name), "--games", "10"])
+        .arg("--out")
+        .arg(out.path())
+        .output()
+        .unwrap();
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn check_finds_a_false_interchangeable_or_bookkeeping_declaration() {
+    let (passed, said) = check("false-interchangeable");
+    assert!(!passed, "{said}");
+    assert!(
+        said.contains("breaks \"what the ruleset declares of its positions holds"),
+        "{said}"
+    );
+    assert!(
+        said.contains("interchangeable(\"slot\") is false here"),
+        "{said}"
+    );
+    let (passed, said) = check("false-bookkeeping");
+    assert!(!passed, "{said}");
+    assert!(
+        said.contains("bookkeeping(\"moves\") is false here"),
+        "{said}"
+    );
+}
+
+#[test]
+fn check_passes_declarations_that_hold() {
+    let out = tempfile::tempdir().unwrap();
+    delve()
+        .args(["check", "freecell", "--games", "2", "--out"])
+        .arg(out.path())
+        .assert()
+        .success();
+}
+
+#[test]
+fn a_not_winnable_proof_names_the_declarations_it_trusts() {
+    let solved = delve()
+        .args(["solve", &fixture("false-interchangeable"), "--seed", "1"])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&solved.stdout);
+    assert!(out.contains("not winnable"), "{out}");
+    assert!(
+        out.contains(
+            "it trusts what the ruleset declares of its positions: interchangeable(\"slot\")"
+        ),
+        "{out}"
+    );
+    let solved = delve()
+        .args([
+            "solve",
+            &fixture("false-interchangeable"),
+            "--seed",
+            "1",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let answer: serde_json::Value = serde_json::from_slice(&solved.stdout).unwrap();
+    assert_eq!(
+        answer["trusts"],
+        serde_json::json!(["interchangeable(\"slot\")"])
+    );
+}
