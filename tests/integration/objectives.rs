@@ -162,6 +162,7 @@ fn a_difference_the_ruleset_counts_as_negligible_is_a_verdict_in_words_and_data(
     };
     let hint = first_ok(&run(true).stdout);
     assert_eq!(hint["answered"], true, "{hint}");
+    assert_eq!(hint["kind"], "within_margin", "{hint}");
     assert_eq!(hint["key"], "lucky", "{hint}");
     assert_eq!(hint["negligible"]["score"], 1.0, "{hint}");
     // Half a point apart on average: not surely apart when the hint
@@ -169,9 +170,13 @@ fn a_difference_the_ruleset_counts_as_negligible_is_a_verdict_in_words_and_data(
     let steady = &hint["options"][1]["versus_best"];
     assert_eq!(steady["surely_worse"], false, "{hint}");
     assert!(steady["high"].as_f64().unwrap() < 1.0, "{hint}");
+    // The REPL wraps its lines: read them as one.
     let words = String::from_utf8_lossy(&run(false).stdout).to_string();
+    let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        words.contains("Take 2. lucky: no other option is better by 1 point of score or more"),
+        words.contains(
+            "Within the negligible margin: take 2. lucky: no other option beats it by more than 1 point of score (95%,"
+        ),
         "{words}"
     );
     assert!(
