@@ -13,8 +13,11 @@ ruleset's own bot (`hint`, then that option); at every `--stride`-th decision
 of a game (from a place that moves with the seed, so the game's phases are all
 met) it first asks `hint mc` and times the answer as the client waits for it
 (wall time, the request and its reply), until `--decisions` decisions are
-measured. Then it prints, per ruleset, the share of decisions with a verdict,
-the median and 90th-percentile seconds, and the decisions without one; and,
+measured. Then it prints, per ruleset, the share of decisions with a verdict
+and how many of each kind (separated, alike, within the negligible margin:
+docs/hints.md), the median and 90th-percentile seconds with the median CPU
+seconds beside them (every core's, read from /proc), and the decisions without
+one; and,
 from the comparisons of the decisions without a verdict, two estimates of what
 would give them one: worlds that came k times as fast (a strict verdict, or one
 by the ruleset's negligible margins), or margins k times as wide.
@@ -84,6 +87,13 @@ class Game:
             elif message["type"] in ("prompt", "end"):
                 return message
 
+    def cpu_seconds(self) -> float:
+        """The CPU time delve has used so far, on every thread (Linux)."""
+        with open(f"/proc/{self.process.pid}/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        # utime and stime, the 14th and 15th fields of the whole line.
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def send(self, line: str) -> dict:
         self.process.stdin.write(line + "\n")
         self.process.stdin.flush()
@@ -106,8 +116,10 @@ def measure(delve: str, game: str, decisions: int, stride: int, each) -> list[di
         while play.standing["type"] == "prompt" and len(measured) < decisions:
             if at % stride == seed % stride:
                 started = time.monotonic()
+                cpu_before = play.cpu_seconds()
                 hint = play.send("hint mc")
                 waited = time.monotonic() - started
+                cpu = play.cpu_seconds() - cpu_before
                 row = {
                     "game": game,
                     "seed": seed,
@@ -115,11 +127,13 @@ def measure(delve: str, game: str, decisions: int, stride: int, each) -> list[di
                     "options": len(play.standing["options"]),
                     "verdict": hint["verdict"],
                     "answered": hint.get("answered", not hint.get("too_close_to_call", False)),
+                    "kind": hint.get("kind"),
                     # A search's answer (all seen, a win found) plays no world.
                     "method": hint.get("method", "mc"),
                     "worlds": hint.get("worlds", 0),
                     "hint_seconds": hint.get("seconds", waited),
                     "seconds": waited,
+                    "cpu_seconds": cpu,
                 }
                 row["contenders"] = contenders(hint)
                 row["negligible"] = hint.get("negligible")
@@ -221,13 +235,22 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+KINDS = ("separated", "alike", "within_margin")
+
+
 def summarize(game: str, rows: list[dict], load: list[float]) -> dict:
     seconds = [r["seconds"] for r in rows]
+    cpu = [r["cpu_seconds"] for r in rows if r.get("cpu_seconds") is not None]
     return {
         "game": game,
         "decisions": len(rows),
         "with_verdict": sum(r["answered"] for r in rows) / len(rows),
+        # Of the verdicts, how many of each kind; "other" for the rest
+        # (a search's, a decision of one option).
+        "kinds": {k: sum(r.get("kind") == k for r in rows) for k in KINDS}
+        | {"other": sum(r["answered"] and r.get("kind") not in KINDS for r in rows)},
         "median_seconds": statistics.median(seconds),
+        "median_cpu_seconds": statistics.median(cpu) if cpu else None,
         "p90_seconds": quantile(seconds, 0.9),
         "load": load,
         "without": [f"seed {r['seed']} decision {r['decision']}" for r in rows if not r["answered"]],
@@ -237,13 +260,16 @@ def summarize(game: str, rows: list[dict], load: list[float]) -> dict:
 
 
 def print_table(summaries: list[dict]) -> None:
-    print("| ruleset | decisions | with a verdict | median s | 90th percentile s | load before/after |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print("| ruleset | decisions | with a verdict | separated / alike / within the margin / other "
+          "| median s | median CPU s | 90th percentile s | load before/after |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for s in summaries:
         load = " / ".join(f"{x:.1f}" for x in s["load"]) if s["load"] else "-"
+        kinds = " / ".join(str(n) for n in s["kinds"].values())
+        cpu = "-" if s["median_cpu_seconds"] is None else f"{s['median_cpu_seconds']:.2f}"
         print(
-            f"| `{s['game']}` | {s['decisions']} | {100 * s['with_verdict']:.1f}% | "
-            f"{s['median_seconds']:.2f} | {s['p90_seconds']:.2f} | {load} |"
+            f"| `{s['game']}` | {s['decisions']} | {100 * s['with_verdict']:.1f}% | {kinds} | "
+            f"{s['median_seconds']:.2f} | {cpu} | {s['p90_seconds']:.2f} | {load} |"
         )
     estimates = [
         ("if_faster", "With a verdict if worlds came k times as fast (strict / by the negligible margins; estimated):",

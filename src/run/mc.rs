@@ -37,7 +37,7 @@ pub(crate) use failure::Failure;
 use gather::gather;
 #[cfg(test)]
 use gather::{rank, MOST_WORLDS};
-pub(crate) use judge::{alike_with, FEWEST_WORLDS};
+pub(crate) use judge::{alike_with, Kind, FEWEST_WORLDS};
 use playout::play_world;
 
 /// How hard to look.
@@ -152,6 +152,8 @@ pub(crate) struct Estimates {
     /// A verdict: the best group is surely better than every other option
     /// (or there is no other).
     pub answered: bool,
+    /// Which kind of verdict it is; none without one.
+    pub kind: Option<Kind>,
 }
 
 /// The prompt the player faces now, and what they have seen so far (for

@@ -313,21 +313,13 @@ fn hint_mc(session: &mut Session) -> Result<Effect, Failure> {
     let objective = session.ruleset.declared.objective;
     Ok(match hinted {
         Hinted::Searched(found) => {
-            let mut effect = Effect::said(search_hint::text(&found, prompt));
+            let mut effect = Effect::said(search_hint::text(&found, prompt, bot.as_ref()));
             effect.fields = search_hint::fields(&found, prompt, objective, bot.as_ref());
             effect
         }
-        Hinted::Worlds { estimates, search } => {
-            // A search that could look but found no win says so first.
-            let first = search.as_ref().map(search_hint::sentence);
-            let first = first.as_deref();
-            let mut effect = Effect::said(mc_hint::text(&estimates, bot.as_ref(), first));
-            effect.fields = mc_hint::fields(&estimates, bot.as_ref(), first);
-            if let Some(search) = &search {
-                effect
-                    .fields
-                    .insert("search".into(), search_hint::data(search));
-            }
+        Hinted::Worlds(estimates) => {
+            let mut effect = Effect::said(mc_hint::text(&estimates, bot.as_ref()));
+            effect.fields = mc_hint::fields(&estimates, bot.as_ref());
             effect
         }
     })

@@ -5,7 +5,7 @@
 //! data, the same figures. The page's Hint shows the verdict, its Odds the
 //! verdict and the table: one answer from one set of worlds.
 
-use crate::run::mc::{alike_with, Alike, Difference, Estimate, Estimates, Measure};
+use crate::run::mc::{alike_with, Alike, Difference, Estimate, Estimates, Kind, Measure};
 use crate::run::BotChoice;
 use crate::script::api::text::plural;
 use crate::script::negligible::Negligible;
@@ -13,10 +13,8 @@ use crate::script::objective::Objective;
 use serde_json::{json, Map, Value};
 
 /// The hint in words: what was played, the verdict, each option, and how
-/// long it took. `bot` is the ruleset's bot's choice here, with its reason;
-/// `first` a sentence said before the verdict (a search's, that found no
-/// win).
-pub(super) fn text(estimates: &Estimates, bot: Option<&BotChoice>, first: Option<&str>) -> String {
+/// long it took. `bot` is the ruleset's bot's choice here, with its reason.
+pub(super) fn text(estimates: &Estimates, bot: Option<&BotChoice>) -> String {
     let mut text = format!(
         "hint (Monte Carlo over {} worlds of {} tried{}, by what the ruleset plays for: {}; no face-down card was looked at):",
         estimates.worlds,
@@ -28,9 +26,6 @@ pub(super) fn text(estimates: &Estimates, bot: Option<&BotChoice>, first: Option
         },
         estimates.objective,
     );
-    if let Some(first) = first {
-        text += &format!("\n  {first}");
-    }
     text += &format!("\n  {}", verdict(estimates, bot));
     for e in &estimates.options {
         text += &row(e, estimates);
@@ -48,13 +43,9 @@ pub(super) fn text(estimates: &Estimates, bot: Option<&BotChoice>, first: Option
     text
 }
 
-/// The hint as data, for the protocol: the option to take, then the same
-/// figures as the words; `first` opens the verdict, as in the words.
-pub(super) fn fields(
-    estimates: &Estimates,
-    bot: Option<&BotChoice>,
-    first: Option<&str>,
-) -> Map<String, Value> {
+/// The hint as data, for the protocol: the option to take, the verdict's
+/// kind, then the same figures as the words.
+pub(super) fn fields(estimates: &Estimates, bot: Option<&BotChoice>) -> Map<String, Value> {
     let rows: Vec<Value> = estimates
         .options
         .iter()
@@ -63,14 +54,9 @@ pub(super) fn fields(
     let mut fields = option_fields(suggested(estimates));
     let more = [
         ("method", json!("mc")),
-        (
-            "verdict",
-            json!(match first {
-                Some(first) => format!("{first} {}", verdict(estimates, bot)),
-                None => verdict(estimates, bot),
-            }),
-        ),
+        ("verdict", json!(verdict(estimates, bot))),
         ("answered", json!(estimates.answered)),
+        ("kind", json!(estimates.kind.map(Kind::word))),
         (
             "negligible",
             estimates
@@ -191,9 +177,28 @@ fn listed(options: &[&Estimate], or: &str) -> String {
     }
 }
 
-/// The verdict: what to take and how sure that is; where there is none,
-/// what to take all the same and why. `bot` is the ruleset's bot's choice.
+/// The verdict, opened by its kind ("Separated: take 3. …"); where there
+/// is none, what to take all the same and why. `bot` is the ruleset's
+/// bot's choice.
 pub(crate) fn verdict(estimates: &Estimates, bot: Option<&BotChoice>) -> String {
+    let finding = finding(estimates, bot);
+    match estimates.kind {
+        Some(kind) => format!("{}: {}", kind.title(), lowered(&finding)),
+        None => finding,
+    }
+}
+
+/// A sentence with its first letter small, to follow a colon.
+fn lowered(sentence: &str) -> String {
+    let mut chars = sentence.chars();
+    chars.next().map_or(String::new(), |first| {
+        first.to_lowercase().chain(chars).collect()
+    })
+}
+
+/// What to take and how sure that is; where there is no verdict, what to
+/// take all the same and why.
+fn finding(estimates: &Estimates, bot: Option<&BotChoice>) -> String {
     let options = &estimates.options;
     let take = suggested(estimates);
     let (mut best, how) = alike_with(&options[0], options);
@@ -210,7 +215,7 @@ pub(crate) fn verdict(estimates: &Estimates, bot: Option<&BotChoice>) -> String 
         _ => String::new(),
     };
     if options.len() == 1 {
-        return format!("Take {}: the only option.", name(take));
+        return format!("Take {}.", name(take));
     }
     if let Some(negligible) = estimates.negligible.filter(|_| estimates.answered) {
         return negligibly_beaten(estimates, take, negligible, &said(take));
@@ -281,7 +286,7 @@ fn negligibly_beaten(
     said: &str,
 ) -> String {
     let mut text = format!(
-        "Take {}{said}: no other option is better by {} or more (95%, {} worlds): less is negligible to this ruleset",
+        "Take {}{said}: no other option beats it by more than {} (95%, {} worlds): less is negligible to this ruleset",
         name(take),
         margins(negligible, estimates.objective),
         estimates.worlds,

@@ -9,6 +9,7 @@ use super::Session;
 use crate::game::decision::Choice;
 use crate::run::mc::{estimate_on_cores, Estimates, Failure, Settings};
 use crate::run::search::{Searched, Settled};
+use crate::run::solve::Halt;
 use crate::script::cancel::Cancel;
 use crate::script::engine::INTERRUPT;
 use crate::script::error::ErrorKind;
@@ -22,22 +23,19 @@ pub(super) struct Kept {
     hinted: Hinted,
 }
 
-/// How a hint was answered: by a search that found a winning line (the
-/// player sees everything), or by worlds, after a search that did not
-/// find one where it could look.
+/// How a hint was answered: by a search, where the player sees everything
+/// (whatever it settled: worlds there would all be this one game), or by
+/// worlds.
 #[derive(Clone)]
 pub(crate) enum Hinted {
     Searched(Searched),
-    Worlds {
-        estimates: Estimates,
-        search: Option<Searched>,
-    },
+    Worlds(Estimates),
 }
 
 impl Session {
     /// The hint now: where the player sees everything, a search from here
-    /// (`search_hint.rs`) first, and a win it finds is the answer; else the
-    /// odds of every option. The worlds run on threads of their own, each
+    /// (`search_hint.rs`), which is the answer whatever it settles; else
+    /// the odds of every option. The worlds run on threads of their own, each
     /// with a fresh copy of the ruleset, so the live run stays as it is. A
     /// hint worked out at this decision before with these settings is
     /// given again.
@@ -68,15 +66,15 @@ impl Session {
                 }
             })
         });
-        if let Some(found) = search
-            .as_ref()
-            .filter(|s| matches!(s.settled, Settled::Win { .. }))
-        {
+        if let Some(found) = search {
             if shown {
                 eprint!("\r\x1b[K");
             }
-            let hinted = Hinted::Searched(found.clone());
-            self.keep(asked, hinted.clone());
+            let hinted = Hinted::Searched(found);
+            // A search a person stopped is not kept: asked again, it goes on.
+            if !matches!(found_halt(&hinted), Some(Halt::Interrupted)) {
+                self.keep(asked, hinted.clone());
+            }
             return Ok(hinted);
         }
         let mut progress = |accepted: usize, tried: usize| {
@@ -116,7 +114,7 @@ impl Session {
         if shown {
             eprint!("\r\x1b[K");
         }
-        let hinted = result.map(|estimates| Hinted::Worlds { estimates, search });
+        let hinted = result.map(Hinted::Worlds);
         if let (Ok(hinted), false) = (&hinted, stopped) {
             self.keep(asked, hinted.clone());
         }
@@ -141,5 +139,16 @@ fn cut_short(failure: &Failure) -> bool {
         Failure::Stopped => true,
         Failure::Script(error) => error.kind == ErrorKind::Interrupted,
         _ => false,
+    }
+}
+
+/// Why a search that answered a hint stopped short, if it did.
+fn found_halt(hinted: &Hinted) -> Option<Halt> {
+    match hinted {
+        Hinted::Searched(Searched {
+            settled: Settled::Unknown(halt),
+            ..
+        }) => *halt,
+        _ => None,
     }
 }

@@ -355,7 +355,7 @@ fn a_hint_says_which_options_it_stopped_playing_as_surely_worse() {
     );
     let flat = text.replace("\n  ", " ").replace('\n', " ");
     assert!(
-        flat.contains("Take 1. path: surely better than every other option (95%,"),
+        flat.contains("Separated: take 1. path: surely better than every other option (95%,"),
         "{text}"
     );
     let reply = mc_hint("tests/scripts/cliff.rhai", "2", "hint mc\n");
@@ -365,6 +365,7 @@ fn a_hint_says_which_options_it_stopped_playing_as_surely_worse() {
     };
     assert_eq!(games("cliff"), 8);
     assert_eq!(reply["answered"], true);
+    assert_eq!(reply["kind"], "separated");
     assert_eq!(reply["key"], "path");
 }
 

@@ -162,6 +162,7 @@ fn a_difference_the_ruleset_counts_as_negligible_is_a_verdict_in_words_and_data(
     };
     let hint = first_ok(&run(true).stdout);
     assert_eq!(hint["answered"], true, "{hint}");
+    assert_eq!(hint["kind"], "within_margin", "{hint}");
     assert_eq!(hint["key"], "lucky", "{hint}");
     assert_eq!(hint["negligible"]["score"], 1.0, "{hint}");
     // Half a point apart on average: not surely apart when the hint
@@ -169,9 +170,13 @@ fn a_difference_the_ruleset_counts_as_negligible_is_a_verdict_in_words_and_data(
     let steady = &hint["options"][1]["versus_best"];
     assert_eq!(steady["surely_worse"], false, "{hint}");
     assert!(steady["high"].as_f64().unwrap() < 1.0, "{hint}");
+    // The REPL wraps its lines: read them as one.
     let words = String::from_utf8_lossy(&run(false).stdout).to_string();
+    let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        words.contains("Take 2. lucky: no other option is better by 1 point of score or more"),
+        words.contains(
+            "Within the negligible margin: take 2. lucky: no other option beats it by more than 1 point of score (95%,"
+        ),
         "{words}"
     );
     assert!(
@@ -188,4 +193,51 @@ fn a_difference_the_ruleset_counts_as_negligible_is_a_verdict_in_words_and_data(
     assert!(!refused.status.success());
     let said = String::from_utf8_lossy(&refused.stderr);
     assert!(said.contains("`points` is no measure"), "{said}");
+}
+
+/// docs/hints.md's table of what each shipped ruleset plays for names every
+/// base ruleset (not a variant, `// extends:`), and each plays for what it
+/// says: wins (the fewest cards left where it says so) or its score.
+#[test]
+fn the_docs_say_what_every_shipped_ruleset_plays_for_and_it_does() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/hints.md")).unwrap();
+    let section = doc
+        .split("## What a player plays for")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("docs/hints.md says what a player plays for");
+    let said: Vec<(String, String)> = section
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `"))
+        .map(|l| {
+            let cells: Vec<&str> = l.split(" | ").collect();
+            (cells[0].trim_end_matches('`').to_string(), cells[1].into())
+        })
+        .collect();
+    let mut bases: Vec<String> = std::fs::read_dir(root.join("games"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rhai"))
+        .filter(|p| {
+            !std::fs::read_to_string(p)
+                .unwrap()
+                .starts_with("// extends:")
+        })
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    bases.sort();
+    let named: Vec<&String> = said.iter().map(|(game, _)| game).collect();
+    assert_eq!(named, bases.iter().collect::<Vec<_>>(), "{section}");
+    for (game, plays_for) in &said {
+        let (objective, better) = match plays_for.as_str() {
+            "wins" => ("win", "higher"),
+            "wins, the fewest cards left" => ("win", "lower"),
+            "score" => ("score", "higher"),
+            other => panic!("{game}: plays for {other}?"),
+        };
+        let figures = summary(&[game, "--games", "1"]);
+        assert_eq!(figures["objective"], objective, "{game}");
+        assert_eq!(figures["better_score"], better, "{game}");
+    }
 }

@@ -4,7 +4,7 @@
 //! carrying their cards in `serve_carrying.rs`, and their screenshots
 //! taken in `serve_fit.rs`.
 
-use crate::browser::{click, pick_first, shows, start, until, with_browser};
+use crate::browser::{click, pick_first, shows, start, start_on, until, with_browser};
 use crate::serve::{pocket, Server};
 use fantoccini::{Client, Locator};
 
@@ -68,7 +68,7 @@ fn the_page_plays_by_clicking_undoes_and_finds_the_game_after_a_reload() {
             .unwrap_or_else(|| panic!("the suggested row says so: {marked}"));
         assert!(hinted.contains(label), "{hinted} is not {label}");
         assert!(
-            verdict.contains(label) || verdict.starts_with("Any option is as good"),
+            verdict.contains(label) || verdict.starts_with("Alike: any option is as good"),
             "{verdict} does not name {label}"
         );
 
@@ -108,7 +108,62 @@ fn where_nothing_is_hidden_the_hint_and_the_odds_give_the_searchs_move() {
         .await;
         assert_eq!(text("#hint .verdict").await, verdict);
         assert_eq!(text("#options .hinted").await, hinted);
-        assert!(!shows(client, "#hint table").await, "no worlds, no table");
+        assert!(!shows(client, " #hint table").await, "no worlds, no table");
         assert!(text("#hint .verdict + p").await.contains("a search tried"));
     });
+}
+
+/// FreeCell's deal 617 (the solver wins it) and Black Hole's deal 1 (no
+/// line wins it) hide nothing: the page's Hint names a move and marks its
+/// button, without a world, and the Odds give the same move and sentence
+/// with how the search went, in place of a table of worlds that would all
+/// be this one game.
+#[test]
+fn freecell_and_black_hole_hints_name_a_move_without_worlds_and_the_odds_agree() {
+    let home = tempfile::tempdir().unwrap();
+    let server = Server::start(home.path(), &[]);
+    for (game, seed) in [("freecell", 617), ("black-hole", 1)] {
+        with_browser(async |client| {
+            start_on(client, &server, game, &[], seed).await;
+            until(client, "[data-state='asking'][data-choices='0']").await;
+            let text = async |css: &str| {
+                let element = client.find(Locator::Css(css)).await.unwrap();
+                element.text().await.unwrap()
+            };
+            let hint = client.find(Locator::Css("#hint")).await.unwrap();
+            click(client, "#hint-button").await;
+            until(client, "[data-state='asking'] #hint:not([hidden]) .verdict").await;
+            let verdict = text("#hint .verdict").await;
+            assert!(!verdict.contains("world"), "{game}: {verdict}");
+            let kinds = [
+                "A winning line: take",
+                "No line wins: take",
+                "Not settled: ",
+            ];
+            assert!(
+                kinds.iter().any(|k| verdict.starts_with(k)),
+                "{game}: {verdict}"
+            );
+            // The move named is the one marked, and shown.
+            let suggested = hint.attr("data-suggested").await.unwrap().unwrap();
+            let marked = client
+                .find(Locator::Css("#options button.hinted"))
+                .await
+                .unwrap_or_else(|_| panic!("{game}: no option marked"));
+            assert_eq!(marked.attr("data-index").await.unwrap(), Some(suggested));
+            assert!(marked.is_displayed().await.unwrap(), "{game}");
+            let hinted = marked.text().await.unwrap();
+            click(client, "#odds-button").await;
+            until(
+                client,
+                "[data-state='asking'] #hint:not([hidden]) .verdict + p",
+            )
+            .await;
+            assert_eq!(text("#hint .verdict").await, verdict, "{game}");
+            assert_eq!(text("#options .hinted").await, hinted, "{game}");
+            assert!(!shows(client, " #hint table").await, "{game}: no table");
+            let note = text("#hint .verdict + p").await;
+            assert!(note.contains("no worlds were played"), "{game}: {note}");
+        });
+    }
 }

@@ -101,15 +101,19 @@ pub(super) fn gather(
             endless,
         });
     }
-    let (suggested, answered, by_negligible) = if hint {
-        let ranked = judge::rank_for_hint(&mut estimates, objective, moment.negligible, base);
-        (ranked.suggested, ranked.answered, ranked.by_negligible)
+    let ranked = if hint {
+        judge::rank_for_hint(&mut estimates, objective, moment.negligible, base)
     } else {
-        (rank(&mut estimates, base, objective), false, false)
+        judge::Ranked {
+            suggested: rank(&mut estimates, base, objective),
+            answered: false,
+            by_negligible: false,
+            kind: None,
+        }
     };
     Ok(Estimates {
         options: estimates,
-        suggested,
+        suggested: ranked.suggested,
         worlds: accepted,
         tried,
         cut_short,
@@ -118,8 +122,9 @@ pub(super) fn gather(
         from_copies: moment.copied(),
         replays_because: moment.replays_because,
         objective,
-        negligible: by_negligible.then_some(moment.negligible),
-        answered,
+        negligible: ranked.by_negligible.then_some(moment.negligible),
+        answered: ranked.answered,
+        kind: ranked.kind,
     })
 }
 

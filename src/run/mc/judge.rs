@@ -122,6 +122,43 @@ pub(super) fn settled(
     pick(&standing, lead, base, objective, negligible).is_some()
 }
 
+/// Which kind of verdict a hint reached (docs/hints.md, "one verdict").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// The best group (one option, or several alike) is surely better
+    /// than every other option, each left as surely worse.
+    Separated,
+    /// Every option is in one group: they are as good as each other.
+    Alike,
+    /// No other option beats the one to take by the ruleset's declared
+    /// negligible margin (`negligible.rs`).
+    WithinMargin,
+    /// There was only one option.
+    Only,
+}
+
+impl Kind {
+    /// The kind as the protocol names it.
+    pub(crate) fn word(self) -> &'static str {
+        match self {
+            Kind::Separated => "separated",
+            Kind::Alike => "alike",
+            Kind::WithinMargin => "within_margin",
+            Kind::Only => "only",
+        }
+    }
+
+    /// The kind as a verdict in words opens with it.
+    pub(crate) fn title(self) -> &'static str {
+        match self {
+            Kind::Separated => "Separated",
+            Kind::Alike => "Alike",
+            Kind::WithinMargin => "Within the negligible margin",
+            Kind::Only => "The only option",
+        }
+    }
+}
+
 /// What the ranking says: the option to take, and whether it is a verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Ranked {
@@ -130,6 +167,8 @@ pub(super) struct Ranked {
     /// The verdict is that no option beats the one to take by a
     /// negligible margin (`negligible.rs`).
     pub by_negligible: bool,
+    /// The verdict's kind; none without a verdict.
+    pub kind: Option<Kind>,
 }
 
 /// Orders the options best first (those left as surely worse last), names
@@ -196,6 +235,7 @@ pub(super) fn rank_for_hint(
                 suggested: estimates[taken].index,
                 answered: true,
                 by_negligible: true,
+                kind: Some(Kind::WithinMargin),
             };
         }
     }
@@ -204,10 +244,17 @@ pub(super) fn rank_for_hint(
         Some(bot) => bot.index,
         None => best.index,
     };
+    let kind = match () {
+        () if !answered => None,
+        () if options == 1 => Some(Kind::Only),
+        () if estimates.iter().all(|e| e.group == 0) => Some(Kind::Alike),
+        () => Some(Kind::Separated),
+    };
     Ranked {
         suggested,
         answered,
         by_negligible: false,
+        kind,
     }
 }
 

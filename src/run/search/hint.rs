@@ -5,7 +5,8 @@
 //! know: the game's random stream is seeded afresh at the player's
 //! position, as a world's is, and an answer that drew any number from it
 //! (rules that shuffle or roll later) is thrown away, so such a game's hint
-//! is the worlds' as before (docs/hints.md).
+//! is the worlds' as before (docs/hints.md). Where it may answer, no
+//! worlds are played: they would all be this one game.
 
 use super::super::budget::Meter;
 use super::super::mc::Moment;
@@ -23,8 +24,10 @@ pub(crate) enum Settled {
     /// A line wins: option `index` of the decision first, `length`
     /// decisions in all to the win.
     Win { index: usize, length: usize },
-    /// Every line from here was searched: none wins.
-    NoWin,
+    /// Every line from here was searched: none wins. `best` is the
+    /// option that starts the best end found (by what the ruleset plays
+    /// for) and that end's score, as the ruleset counts it.
+    NoWin { best: Option<(usize, String)> },
     /// The budget ran out first (or Ctrl-C), for this reason.
     Unknown(Option<Halt>),
 }
@@ -81,7 +84,19 @@ pub(crate) fn from_here(
             index: win.choices[choices.len()].index,
             length: win.choices.len() - choices.len(),
         },
-        (Verdict::NotWinnable, _) => Settled::NoWin,
+        (Verdict::NotWinnable, _) => Settled::NoWin {
+            best: solved
+                .best
+                .as_ref()
+                .filter(|line| line.choices.len() > choices.len())
+                .map(|line| {
+                    let score = match &line.outcome.score {
+                        serde_json::Value::String(text) => text.clone(),
+                        other => other.to_string(),
+                    };
+                    (line.choices[choices.len()].index, score)
+                }),
+        },
         _ => Settled::Unknown(solved.halted),
     };
     Ok(Some(Searched {

@@ -219,16 +219,19 @@ function showHint(message) {
   const box = $("hint");
   box.replaceChildren();
   box.dataset.suggested = String(message.index);
+  // The verdict's kind (separated, alike, within_margin, ...), which its
+  // sentence opens with; "none" where there is no verdict.
+  box.dataset.kind = message.kind ?? "none";
   if (message.method === "search") {
     // Answered by search: the verdict, and with the odds how it was found
-    // (no worlds, so no table).
+    // (nothing is hidden, so no worlds and no table).
     const verdict = document.createElement("p");
     verdict.className = "verdict";
     verdict.textContent = message.verdict;
     box.append(verdict);
     if (page.shows === "odds") {
       const note = document.createElement("p");
-      note.textContent = `You see every card and the rules draw nothing at random from here, so no worlds were needed: a search tried ${message.search.nodes} moves in ${message.seconds.toFixed(1)} s.`;
+      note.textContent = `You see every card and the rules draw nothing at random from here, so no worlds were played (each would be this very game): a search tried ${message.search.nodes} moves in ${message.seconds.toFixed(1)} s.`;
       box.append(note);
     }
   } else if (message.method !== "mc") {

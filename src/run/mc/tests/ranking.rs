@@ -46,6 +46,7 @@ fn results(estimates: &Estimates) -> Vec<(String, Vec<Played>)> {
 fn a_hint_stops_at_its_verdict_and_plays_on_while_it_has_none() {
     let separated = first_decision(CLIFF, 3, &hint_settings(FEWEST_WORLDS));
     assert!(separated.answered);
+    assert_eq!(separated.kind, Some(Kind::Separated));
     assert!(
         (FEWEST_WORLDS..24).contains(&separated.worlds),
         "the path surely beats the coin in fewer than 24 worlds: {}",
@@ -55,12 +56,14 @@ fn a_hint_stops_at_its_verdict_and_plays_on_while_it_has_none() {
     // other, once enough worlds say so.
     let twins = first_decision(TWINS, 3, &hint_settings(FEWEST_WORLDS));
     assert!(twins.answered);
+    assert_eq!(twins.kind, Some(Kind::Alike));
     assert_eq!(twins.worlds, RESULTS_FROM);
     assert_eq!(twins.options[1].group, 0);
     // Each door with a coin of its own: as good, never the same, never a verdict.
     let coins = first_decision(COINS, 3, &hint_settings(FEWEST_WORLDS));
     assert_eq!(coins.worlds, MOST_WORLDS);
     assert!(!coins.answered);
+    assert_eq!(coins.kind, None);
     // Without the setting the estimate plays the worlds asked, no more.
     let fixed = first_decision(
         TWINS,

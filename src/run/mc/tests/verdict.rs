@@ -184,6 +184,7 @@ fn close_options_are_a_verdict_only_where_the_ruleset_counts_their_difference_as
         (ranked.suggested, ranked.answered, ranked.by_negligible),
         (0, true, true)
     );
+    assert_eq!(ranked.kind, Some(Kind::WithinMargin));
     // Ahead by 0.4 on average, spread wide: the bot's choice may be beaten
     // by more than a point, the leader by less: it is the verdict's.
     let wide = [4.0, -3.2];
