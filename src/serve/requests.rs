@@ -178,6 +178,19 @@ pub(crate) async fn reopen(State(app): State<Arc<App>>, Path(id): Path<String>) 
     Ok(reply(StatusCode::OK, &value))
 }
 
+/// The page left the game for another: the server lets go of it at once
+/// (its autosave stays, free to resume) rather than when it is idle. The
+/// autosave's name, if it has one, so the page can tell the player.
+pub(crate) async fn leave(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
+    let game = held(&app, &id)?;
+    let left = app.work.on_game(&game, Game::autosave).await?;
+    drop(game);
+    let room = app.clone();
+    // The game's run ends (its thread stops) off the async threads.
+    app.work.blocking(move || room.sessions.remove(&id)).await?;
+    Ok(reply(StatusCode::OK, &json!({"left": left})))
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Line {

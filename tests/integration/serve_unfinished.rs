@@ -111,6 +111,44 @@ fn the_page_lists_the_game_left_by_a_new_deal_and_resumes_it() {
     });
 }
 
+#[test]
+fn a_game_left_by_new_game_then_start_is_resumable_at_once() {
+    let home = tempfile::tempdir().unwrap();
+    let server = Server::start(home.path(), &[&pocket()]);
+    with_browser(async |client| {
+        start(client, &server, &pocket(), &[("rounds", "3")]).await;
+        click(client, ".option[data-index='0']").await;
+        until_made(client, 1).await;
+        // New game, then Start: a game of its own, and the one left free.
+        start(client, &server, &pocket(), &[("rounds", "3")]).await;
+        click(client, "#to-start").await;
+        until(client, "[data-state='start'][data-unfinished='1']").await;
+        let button = client
+            .find(Locator::Css("#unfinished-list button[data-resume]"))
+            .await
+            .unwrap();
+        let listed = client
+            .find(Locator::Css("#unfinished-list li"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(!listed.contains("elsewhere"), "{listed}");
+        assert!(button.is_enabled().await.unwrap(), "{listed}");
+        let (_, games) = server.get("/games");
+        let busy: Vec<&Value> = games["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|g| g["busy"] == true)
+            .collect();
+        assert!(busy.is_empty(), "{games}");
+        button.click().await.unwrap();
+        until(client, "[data-state='asking'][data-choices='1']").await;
+    });
+}
+
 /// Writes a screenshot where `DELVE_SCREENSHOTS` says, if it does.
 async fn save_screenshot(client: &fantoccini::Client, name: &str) {
     if let Some(dir) = std::env::var_os("DELVE_SCREENSHOTS") {
