@@ -10,7 +10,7 @@
 mod build;
 
 use super::suggest::nearest;
-pub(crate) use build::{Build, Runs};
+pub(crate) use build::{Build, Empty, Runs, Suits};
 use rhai::{Array, Dynamic, Map};
 
 /// The keys of a move kind's map, besides a build's (`build.rs`).

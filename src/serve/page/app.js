@@ -48,6 +48,7 @@ async function open(pending) {
     return false;
   }
   problem("");
+  const left = page.id !== body.id ? page.id : null;
   page.id = body.id;
   page.autosave = body.autosave;
   keep();
@@ -56,7 +57,17 @@ async function open(pending) {
   $("game").hidden = false;
   $("save").href = `/session/${body.id}/save`;
   show(body.messages);
+  if (left) await leave(left);
   return true;
+}
+
+// The server lets go of the game this page left for another, so that its
+// autosave can be taken up again at once, here or at the terminal.
+async function leave(id) {
+  const { status, body } = await request("DELETE", `/session/${id}`);
+  if (status === 200 && body.left) {
+    logLine(`The game you left is saved as ${body.left}: the start page lists it among your unfinished games, to take up again.`, "note");
+  }
 }
 
 // ---- the game --------------------------------------------------------------
@@ -446,6 +457,15 @@ async function showStats() {
   dialog("Statistics", table);
 }
 
+// Why no move takes `card` to `pile`: the protocol's `why`, which moves
+// nothing, shown where the refusal was.
+async function why(card, pile) {
+  const id = page.id;
+  const { status, body } = await request("POST", `/session/${id}`, { line: `why ${card} ${pile}` });
+  const answer = status === 200 ? body.find((m) => m.command === "why" && m.type === "ok") : null;
+  if (answer && page.id === id) note(`${card} can not go to ${pile}: ${answer.text}.`);
+}
+
 // ---- keys and start-up -----------------------------------------------------
 
 function onKey(event) {
@@ -489,6 +509,7 @@ async function main() {
     note,
     named: (name) => naming(name).length > 0,
     offerFor,
+    why,
   });
   $("every-move").addEventListener("click", toggleEveryMove);
   let resizing = false;
