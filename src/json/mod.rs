@@ -169,7 +169,9 @@ fn reply(session: &mut Session, line: &str, options: &[Offer], v2: bool) -> (Val
         Request::Why(typed) => {
             let kinds = &session.ruleset.declared.moves;
             match refusal::explain(session.prompt(), session.table(), kinds, &typed) {
-                Ok(text) => json!({"type": "ok", "command": "why", "text": text}),
+                Ok((text, known)) => {
+                    json!({"type": "ok", "command": "why", "text": text, "known": known})
+                }
                 Err(message) => error("why", &message, None),
             }
         }

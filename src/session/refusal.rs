@@ -56,13 +56,15 @@ pub(crate) fn why_not(
 }
 
 /// The protocol's `why CARD PLACE`: the option that carries the card
-/// there, else why none does; or what is wrong with the question.
+/// there, else why none does, and whether that is said from the declared
+/// moves (false: they tell no more than that no move does); or what is
+/// wrong with the question.
 pub(crate) fn explain(
     prompt: Option<&Prompt>,
     table: &Table,
     kinds: &[MoveKind],
     typed: &str,
-) -> Result<String, String> {
+) -> Result<(String, bool), String> {
     let words: Vec<&str> = typed.split_whitespace().collect();
     let Some((first, rest)) = words.split_first().filter(|(_, rest)| !rest.is_empty()) else {
         return Err("why takes a card and where it goes: `why 9d 10c`, `why 4h foundation`".into());
@@ -96,9 +98,12 @@ pub(crate) fn explain(
             .is_some_and(|c| c.cards.first() == Some(&named) && c.targets.iter().any(goes))
     });
     if let Some(option) = taking {
-        return Ok(format!("`{}` is an option", option.label));
+        return Ok((format!("`{}` is an option", option.label), true));
     }
-    Ok(why_not(kinds, table, &card, &place).unwrap_or_else(|| "no move takes it there".into()))
+    Ok(match why_not(kinds, table, &card, &place) {
+        Some(why) => (why, true),
+        None => (format!("no move takes {card} there"), false),
+    })
 }
 
 /// The pile holding `card` face up, and how many cards lie on it.

@@ -463,7 +463,7 @@ async function why(card, pile) {
   const id = page.id;
   const { status, body } = await request("POST", `/session/${id}`, { line: `why ${card} ${pile}` });
   const answer = status === 200 ? body.find((m) => m.command === "why" && m.type === "ok") : null;
-  if (answer && page.id === id) note(`${card} can not go to ${pile}: ${answer.text}.`);
+  if (answer && answer.known && page.id === id) note(`${card} can not go to ${pile}: ${answer.text}.`);
 }
 
 // ---- keys and start-up -----------------------------------------------------
