@@ -243,12 +243,18 @@ fn is_long(line: &str) -> bool {
 /// The unfinished games of this player, the REPL's and the browser's, as
 /// `delve resume` lists them, with those that do not load and why.
 pub(crate) async fn games(State(app): State<Arc<App>>) -> Answer {
-    let listed = app
+    let (listed, more) = app
         .work
-        .blocking(|| Keeper::for_browser().listed())
+        .blocking(|| {
+            let keeper = Keeper::for_browser();
+            keeper.listed().map(|listed| (listed, keeper.left_out()))
+        })
         .await?
         .map_err(|e| Refused::internal(format!("{e:#}")))?;
-    Ok(reply(StatusCode::OK, &json!({"games": listed})))
+    Ok(reply(
+        StatusCode::OK,
+        &json!({"games": listed, "more": more}),
+    ))
 }
 
 /// The game's save file, as a download.

@@ -67,6 +67,7 @@ mod solver_budgets;
 mod stepping;
 mod sweeps;
 mod trying_moves;
+mod unfinished_lists;
 mod unknowing_bots;
 mod writes;
 

@@ -202,6 +202,13 @@ async function showUnfinished() {
   const games = body.games.filter((g) => g.name !== start.current());
   const list = $("unfinished-list");
   list.replaceChildren(...games.map(unfinishedItem));
+  if (body.more > 0) {
+    // The list stops at the newest: say so, and where the rest are.
+    const more = document.createElement("li");
+    more.className = "more";
+    more.textContent = `${body.more} older saved ${body.more === 1 ? "game is" : "games are"} not listed: \`delve resume --all\` lists every one.`;
+    list.append(more);
+  }
   box.hidden = games.length === 0;
   document.body.dataset.unfinished = String(games.length);
 }
