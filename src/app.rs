@@ -299,10 +299,7 @@ fn open(args: &GameArgs) -> Result<Opened> {
 
 /// `delve stats [GAME] [--json]`.
 fn stats(game: Option<&str>, json: bool) -> Result<()> {
-    let path = crate::session::record_book::default_path().ok_or_else(|| {
-        anyhow::anyhow!("no home folder (HOME or XDG_DATA_HOME) to keep statistics in")
-    })?;
-    let records = crate::session::record_book::records(&path, game)?;
+    let records = Keeper::for_user(false).records(game)?;
     let mut out = anstream::stdout();
     if json {
         writeln!(out, "{}", crate::session::record_book::json(&records))?;

@@ -11,7 +11,6 @@ use super::sessions;
 use super::work::{refused, with_room};
 use crate::session::autosave::Keeper;
 use crate::session::open::{GameSpec, Setting};
-use anyhow::Context;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, State};
@@ -43,9 +42,7 @@ pub(crate) async fn stats(State(app): State<Arc<App>>) -> Answer {
     let value = app
         .work
         .blocking(|| {
-            let path = crate::session::record_book::default_path()
-                .context("no home folder (HOME or XDG_DATA_HOME) to keep statistics in")?;
-            let records = crate::session::record_book::records(&path, None)?;
+            let records = Keeper::for_browser().records(None)?;
             anyhow::Ok(crate::session::record_book::json(&records))
         })
         .await?

@@ -11,7 +11,7 @@
 import { letGo, markTable, setUpCarrying } from "./carry.js";
 import { $, problem, request, setState } from "./common.js";
 import { fitTable, forgetCardSize } from "./fit.js";
-import { loadRulesets, setUpStart, showStart } from "./start.js";
+import { loadRulesets, rulesetNamed, setUpStart, showStart } from "./start.js";
 import { drawTable } from "./table.js";
 
 const KEPT = "delve.game";
@@ -437,13 +437,26 @@ async function showStats() {
   }
   const table = document.createElement("table");
   table.className = "stats";
-  const heads = ["ruleset", "options", "played", "won", "streak (best)", "best score"];
+  const heads = ["ruleset", "options", "played", "won", "lost", "unfinished", "streak (best)", "best score", "mean score"];
   table.innerHTML = `<thead><tr>${heads.map((h) => `<th>${h}</th>`).join("")}</tr></thead>`;
   const rows = document.createElement("tbody");
   for (const r of records) {
     const tr = document.createElement("tr");
-    const options = Object.entries(r.options || {}).map(([k, v]) => `${k}=${v}`).join(" ");
-    const cells = [r.game, options, r.played, `${r.won} (${Math.round(100 * r.win_rate)}%)`, `${r.streak} (${r.best_streak})`, r.best_score];
+    const ruleset = rulesetNamed(r.game);
+    const options = Object.entries(r.options || {}).map(([k, v]) => optionInWords(ruleset, k, v)).join("; ");
+    const scored = (score) => (score === null || score === undefined ? "–" : String(Math.round(score * 10) / 10));
+    const order = r.lower_is_better ? " (lower is better)" : "";
+    const cells = [
+      ruleset?.title || r.game,
+      options,
+      r.played,
+      r.played ? `${r.won} (${Math.round(100 * r.win_rate)}%)` : "0",
+      r.played - r.won,
+      r.unfinished || 0,
+      `${r.streak} (${r.best_streak})`,
+      r.best_score === null || r.best_score === undefined ? "–" : `${scored(r.best_score)}${order}`,
+      scored(r.mean_score),
+    ];
     cells.forEach((text, i) => {
       const td = document.createElement("td");
       td.textContent = String(text);
@@ -455,6 +468,16 @@ async function showStats() {
   }
   table.append(rows);
   dialog("Statistics", table);
+}
+
+// An option as a player reads it: what it does, in the ruleset's words
+// (`Wrap from king to ace: no`), else its name and value.
+function optionInWords(ruleset, name, value) {
+  const spec = (ruleset?.option_specs || []).find((o) => o.name === name);
+  if (!spec || !spec.help) return `${name}: ${value}`;
+  const help = spec.help.charAt(0).toUpperCase() + spec.help.slice(1);
+  const told = value === "true" ? "yes" : value === "false" ? "no" : value;
+  return `${help}: ${told}`;
 }
 
 // Why no move takes `card` to `pile`: the protocol's `why`, which moves

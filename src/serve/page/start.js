@@ -94,6 +94,11 @@ export function showStart() {
   showUnfinished();
 }
 
+// The ruleset the page offers under `name`, with its title and options.
+export function rulesetNamed(name) {
+  return start.rulesets.find((r) => r.name === name) || null;
+}
+
 export async function loadRulesets() {
   const { status, body } = await request("GET", "/rulesets");
   if (status !== 200) {

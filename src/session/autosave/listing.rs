@@ -5,6 +5,7 @@
 //! The REPL shows the list as text, `delve serve`'s page as data.
 
 use super::{locks, Keeper};
+use crate::session::record_book;
 use crate::session::save::{self, Loaded, Trust};
 use crate::session::Standing;
 use anyhow::{Context, Result};
@@ -130,6 +131,25 @@ impl Keeper {
     /// lists them).
     pub(crate) fn left_out(&self) -> usize {
         self.left_out.get()
+    }
+
+    /// The statistics of `game` (every game when `None`) with every
+    /// unfinished game counted beside how the others ended.
+    pub(crate) fn records(&self, game: Option<&str>) -> Result<Vec<record_book::Record>> {
+        let path = self
+            .stats
+            .as_ref()
+            .context("no home folder (HOME or XDG_DATA_HOME) to keep statistics in")?;
+        // Read only, every game: nothing here is removed or left out.
+        let mut every = Keeper::for_user(false);
+        every.all = true;
+        let unfinished: Vec<_> = every
+            .unfinished()?
+            .iter()
+            .filter_map(|g| g.loaded.as_ref().ok())
+            .map(|loaded| record_book::identity(&loaded.session))
+            .collect();
+        record_book::records_beside(path, game, &unfinished)
     }
 
     /// The unfinished games as data, newest first (`delve serve`'s page).
