@@ -15,6 +15,8 @@ import { loadRulesets, rulesetNamed, setUpStart, showStart } from "./start.js";
 import { drawTable } from "./table.js";
 
 const KEPT = "delve.game";
+// The ruleset of the last game played here, which the start page offers first.
+const LAST = "delve.last";
 
 const page = {
   id: null,
@@ -57,8 +59,20 @@ async function open(pending) {
   $("game").hidden = false;
   $("save").href = `/session/${body.id}/save`;
   show(body.messages);
+  if (page.hello?.game) localStorage.setItem(LAST, page.hello.game);
   if (left) await leave(left);
+  if ((page.standing?.choices || 0) > 0) await tellWhatHappened(body.id);
   return true;
+}
+
+// A game taken up again (a reload, a resume) shows in "What happened"
+// everything said and chosen so far: the protocol's `log`.
+async function tellWhatHappened(id) {
+  const { status, body } = await request("POST", `/session/${id}`, { line: "log" });
+  const told = status === 200 ? body.find((m) => m.command === "log" && m.type === "ok") : null;
+  if (!told || page.id !== id || !told.text) return;
+  $("log").replaceChildren();
+  logLine(told.text, "say");
 }
 
 // The server lets go of the game this page left for another, so that its

@@ -113,7 +113,10 @@ export async function loadRulesets() {
     choice.textContent = ruleset.title ? `${ruleset.title} (${ruleset.name})` : ruleset.name;
     select.append(choice);
   }
+  // The ruleset named on the command line, else the last one played here.
+  const last = localStorage.getItem("delve.last");
   if (body.chosen) select.value = body.chosen;
+  else if (last && body.rulesets.some((r) => r.name === last)) select.value = last;
   showRuleset();
 }
 
