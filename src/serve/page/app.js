@@ -11,7 +11,7 @@
 import { letGo, markTable, setUpCarrying } from "./carry.js";
 import { $, problem, request, setState } from "./common.js";
 import { fitTable, forgetCardSize } from "./fit.js";
-import { loadRulesets, rulesetNamed, setUpStart, showStart } from "./start.js";
+import { dealWinnable, loadRulesets, rulesetNamed, setUpStart, showStart } from "./start.js";
 import { drawTable } from "./table.js";
 
 const KEPT = "delve.game";
@@ -26,10 +26,12 @@ const page = {
   standing: null,
   // How the next hint is shown: "verdict" (Hint) or "odds".
   shows: "verdict",
+  // The game was dealt by a search for a winnable deal: so is a new deal.
+  winnable: false,
 };
 
 function keep() {
-  localStorage.setItem(KEPT, JSON.stringify({ id: page.id, autosave: page.autosave }));
+  localStorage.setItem(KEPT, JSON.stringify({ id: page.id, autosave: page.autosave, winnable: page.winnable }));
 }
 
 function kept() {
@@ -51,6 +53,9 @@ async function open(pending) {
   }
   problem("");
   const left = page.id !== body.id ? page.id : null;
+  // A search's game was dealt winnable; another game started here was not.
+  if (body.search) page.winnable = true;
+  else if (left) page.winnable = false;
   page.id = body.id;
   page.autosave = body.autosave;
   keep();
@@ -523,6 +528,7 @@ async function reopen() {
   const saved = kept();
   if (saved && saved.id) {
     page.autosave = saved.autosave;
+    page.winnable = Boolean(saved.winnable);
     const again = await request("GET", `/session/${saved.id}`);
     if (again.status === 200) {
       await open(Promise.resolve(again));
@@ -534,6 +540,7 @@ async function reopen() {
     problem("");
     localStorage.removeItem(KEPT);
     page.id = null;
+    page.winnable = false;
   }
   showStart();
 }
@@ -568,6 +575,10 @@ async function main() {
     button.addEventListener("click", () => {
       // Which way a hint is shown: its verdict (Hint), or with the odds.
       if (button.dataset.shows) page.shows = button.dataset.shows;
+      if (button.dataset.line === "new" && page.winnable && page.hello) {
+        dealWinnable({ game: page.hello.game, options: page.hello.options, seed: page.hello.seed });
+        return;
+      }
       send(button.dataset.line);
     });
   }

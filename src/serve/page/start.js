@@ -141,6 +141,13 @@ async function startGame(event) {
 
 // ---- a winnable deal -------------------------------------------------------
 
+// A new deal of a game dealt winnable is winnable too: the search again,
+// from the seed after `wanted.seed`, shown on the start page as it goes.
+export async function dealWinnable(wanted) {
+  showStart();
+  await searchWinnable({ ...wanted, seed: wanted.seed + 1, winnable: true });
+}
+
 // Starts the server's search and polls it, showing how it goes, until it
 // deals the game, fails, or the player stops it.
 async function searchWinnable(wanted) {
