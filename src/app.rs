@@ -75,9 +75,10 @@ fn command(cli: Cli) -> Result<()> {
         Some(Command::Play(args)) => repl(open(&args.game)?, Keeper::for_user(kept(args.keep))),
         Some(Command::Resume {
             which,
+            all,
             keep,
             forget,
-        }) => resume(which.as_deref(), keep, forget.as_deref()),
+        }) => resume(which.as_deref(), all, keep, forget.as_deref()),
         Some(Command::Stats { game, json }) => stats(game.as_deref(), json),
         Some(Command::Sim(args)) if args.profile => crate::commands::profile::command(&args),
         Some(Command::Sim(args)) => crate::commands::sim::command(&args),
@@ -126,14 +127,18 @@ fn command(cli: Cli) -> Result<()> {
 }
 
 /// `delve resume`: the game named, the only one or the list of unfinished
-/// games in the REPL; with `--forget`, the games named removed instead.
-fn resume(which: Option<&str>, keep: bool, forget: Option<&str>) -> Result<()> {
+/// games in the REPL (with `--all`, every one); with `--forget`, the games
+/// named removed instead.
+fn resume(which: Option<&str>, all: bool, keep: bool, forget: Option<&str>) -> Result<()> {
     if let Some(forget) = forget {
         println!("{}", Keeper::for_user(false).forget(forget)?);
         return Ok(());
     }
     // The keeper that finds the game goes on saving it in its own file.
     let mut keeper = Keeper::for_user(kept(keep));
+    if all {
+        keeper.offer_all();
+    }
     let opened = match keeper.resume(which)? {
         Found::One(loaded) => {
             let loaded = *loaded;
@@ -293,10 +298,7 @@ fn open(args: &GameArgs) -> Result<Opened> {
 
 /// `delve stats [GAME] [--json]`.
 fn stats(game: Option<&str>, json: bool) -> Result<()> {
-    let path = crate::session::record_book::default_path().ok_or_else(|| {
-        anyhow::anyhow!("no home folder (HOME or XDG_DATA_HOME) to keep statistics in")
-    })?;
-    let records = crate::session::record_book::records(&path, game)?;
+    let records = Keeper::for_user(false).records(game)?;
     let mut out = anstream::stdout();
     if json {
         writeln!(out, "{}", crate::session::record_book::json(&records))?;

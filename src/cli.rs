@@ -65,13 +65,16 @@ pub enum Command {
             and `resume N` at the prompt (or `delve resume N`) picks one. A game you leave \
             for another (`play`, `load`, `new`) stays saved; `--forget` removes those you no \
             longer want.",
-        after_help = "Examples:\n  delve resume\n  delve resume 2\n  delve resume --forget 2\n  \
+        after_help = "Examples:\n  delve resume\n  delve resume 2\n  delve resume --all\n  delve resume --forget 2\n  \
             delve resume --forget finished"
     )]
     Resume {
         /// Which game: its number in the list, or its name
         #[arg(conflicts_with = "forget")]
         which: Option<String>,
+        /// List every unfinished game, not only the newest (to pick one with `resume N`)
+        #[arg(long, conflicts_with_all = ["which", "forget"])]
+        all: bool,
         /// Remove a saved game instead: N or NAME as listed, `finished` (every game that
         /// ended) or `browser` (every game started in the browser)
         #[arg(long, value_name = "N|NAME|finished|browser")]

@@ -59,6 +59,22 @@ impl Kind {
     }
 }
 
+/// Which of delve's kinds of file `text` (a file's start, or the whole of
+/// a small one) is, if any: for an error that says what a file is.
+pub(crate) fn kind_of(text: &str) -> Option<Kind> {
+    [
+        Kind::Save,
+        Kind::Stats,
+        Kind::Shard,
+        Kind::Chart,
+        Kind::Transcript,
+        Kind::Snapshot,
+        Kind::Deal,
+    ]
+    .into_iter()
+    .find(|kind| kind.recognises(text))
+}
+
 /// The first line of every transcript names its game: how a transcript is
 /// told from any other text file (`transcript::FIRST_LINE`).
 pub(crate) const TRANSCRIPT_FIRST_LINE: &str = "# game:";

@@ -45,6 +45,7 @@ pub use commands::check::{
 };
 pub use game::decision::Choice;
 pub use repl::replay::{replay, Replayed};
+pub use repl::screen::on_screen;
 pub use run::live::LiveRun;
 pub use run::Program;
 pub use run::{play, Answerer, Deal, Plan, Report, Stop};

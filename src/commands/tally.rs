@@ -54,8 +54,18 @@ pub(crate) fn histogram(values: &[i64], width: usize) -> String {
     }
     let most = *counts.iter().max().unwrap_or(&1);
     let mut out = String::new();
-    for (i, count) in counts.iter().enumerate() {
+    let mut i = 0;
+    while i < counts.len() {
         let from = low + i as i128 * step;
+        // A run of empty buckets is one line, not a screenful of zeros.
+        let empty = counts[i..].iter().take_while(|&&c| c == 0).count();
+        if empty > 1 {
+            let to = (from + empty as i128 * step - 1).min(high);
+            out += &format!("  {:>7} (none)\n", format!("{from}–{to}"));
+            i += empty;
+            continue;
+        }
+        let count = counts[i];
         let label = if step == 1 {
             format!("{from}")
         } else {
@@ -63,6 +73,7 @@ pub(crate) fn histogram(values: &[i64], width: usize) -> String {
         };
         let bar = "█".repeat((count * width).div_ceil(most.max(1)).min(width));
         out += &format!("  {label:>7} {bar} {count}\n");
+        i += 1;
     }
     out
 }
@@ -70,6 +81,17 @@ pub(crate) fn histogram(values: &[i64], width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_of_empty_buckets_is_one_line() {
+        let drawn = histogram(&[0, 0, 1, 100], 10);
+        let lines: Vec<&str> = drawn.lines().collect();
+        assert_eq!(lines.len(), 3, "{drawn}");
+        assert_eq!(lines[1].trim(), "6–95 (none)", "{drawn}");
+        // One empty bucket alone keeps its line and its zero.
+        let single = histogram(&[1, 3], 10);
+        assert_eq!(single.lines().count(), 3, "{single}");
+    }
 
     #[test]
     fn wilson_matches_known_values() {
@@ -95,7 +117,9 @@ mod tests {
     #[test]
     fn a_histogram_of_the_most_extreme_scores_has_its_bars() {
         let text = histogram(&[i64::MIN, 0, i64::MAX], 4);
-        assert_eq!(text.lines().count(), 20, "{text}");
+        // Three bars, the empty buckets between them one line each side.
+        assert_eq!(text.lines().count(), 5, "{text}");
+        assert_eq!(text.matches("(none)").count(), 2, "{text}");
         assert!(text.starts_with(&format!("  {}–", i64::MIN)), "{text}");
     }
 

@@ -13,6 +13,7 @@ use crate::files::{self, Kind, Replace};
 use crate::game::decision::Offer;
 use crate::lines::read_line;
 use crate::session::command::{self, Command, Failure};
+use crate::session::refusal;
 use crate::session::{Session, Standing};
 use request::Request;
 use serde_json::{json, Value};
@@ -165,6 +166,15 @@ fn reply(session: &mut Session, line: &str, options: &[Offer], v2: bool) -> (Val
     let reply = match request::parse(line, options, v2) {
         Request::Quit => json!({"type": "ok", "command": "quit"}),
         Request::Usage(name, why) => error(name, &why, None),
+        Request::Why(typed) => {
+            let kinds = &session.ruleset.declared.moves;
+            match refusal::explain(session.prompt(), session.table(), kinds, &typed) {
+                Ok((text, known)) => {
+                    json!({"type": "ok", "command": "why", "text": text, "known": known})
+                }
+                Err(message) => error("why", &message, None),
+            }
+        }
         Request::Unknown(text) => {
             let message = if options.is_empty() {
                 format!(

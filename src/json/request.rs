@@ -1,6 +1,6 @@
 //! What a client may send, one line each: an answer (the option's 0-based
 //! index, its key or its label, bare or as a JSON string) or a command
-//! (`undo [N|all]`, `redo [N|all]`, `hint`, `restart`, `new [SEED]`,
+//! (`undo [N|all]`, `redo [N|all]`, `hint`, `why CARD PLACE`, `restart`, `new [SEED]`,
 //! `save PATH`, `load PATH`, `rules`, `options`, `log`, `quit`). A bare
 //! line that starts with a command word is the command; a JSON string is
 //! always an answer, so an option labelled `undo` can still be chosen as
@@ -20,13 +20,15 @@ pub(crate) enum Request {
     Quit,
     /// A command word with arguments it does not take: the command and why.
     Usage(&'static str, String),
+    /// `why CARD PLACE`: why no option carries the card there (the rest).
+    Why(String),
     /// Neither an option nor a command: the text, to name in the error.
     Unknown(String),
 }
 
 /// The commands of version 2, as the error for an unknown line lists them.
 pub(crate) const COMMANDS: &str =
-    "undo [N|all], redo [N|all], hint [mc], restart, new [SEED], save [--replace] PATH, load PATH, rules, options, log, quit";
+    "undo [N|all], redo [N|all], hint [mc], why CARD PLACE, restart, new [SEED], save [--replace] PATH, load PATH, rules, options, log, quit";
 
 /// Reads one line; `v2` is false in protocol 1, where only `undo` was a command.
 pub(crate) fn parse(line: &str, options: &[Offer], v2: bool) -> Request {
@@ -76,6 +78,7 @@ fn command(line: &str) -> Option<Request> {
         "options" => "options",
         "log" => "log",
         "quit" => "quit",
+        "why" => "why",
         _ => return None,
     };
     let usage = |why: &str| Some(Request::Usage(name, why.to_string()));
@@ -111,6 +114,8 @@ fn command(line: &str) -> Option<Request> {
         }
         ("load", path) => act(Command::Load(named(path))),
         ("hint", "mc") => act(Command::HintMc),
+        ("why", "") => usage("usage: why CARD PLACE (`why 9d 10c`, `why 4h foundation`)"),
+        ("why", typed) => Some(Request::Why(typed.to_string())),
         (_, more) if !more.is_empty() => usage(&format!("{name} takes nothing after it")),
         ("hint", _) => act(Command::Hint),
         ("restart", _) => act(Command::Restart),

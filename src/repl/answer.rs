@@ -9,6 +9,7 @@ use super::carry::{self, Carry};
 use crate::game::card::CardPattern;
 use crate::game::decision::Prompt;
 use crate::game::table::Table;
+use crate::script::move_kind::MoveKind;
 
 /// What an answer names: an option, a mistake to explain, or nothing (so the
 /// input may be a command).
@@ -19,8 +20,9 @@ pub(crate) enum Answer {
     Nothing,
 }
 
-/// What `input` answers to `prompt`, asked over `table`.
-pub(crate) fn resolve(input: &str, prompt: &Prompt, table: &Table) -> Answer {
+/// What `input` answers to `prompt`, asked over `table` in a ruleset that
+/// declares the moves `kinds` (which say why a typed move is refused).
+pub(crate) fn resolve(input: &str, prompt: &Prompt, table: &Table, kinds: &[MoveKind]) -> Answer {
     let input = input.trim();
     let count = prompt.options.len();
     if let Ok(number) = input.parse::<usize>() {
@@ -54,7 +56,7 @@ pub(crate) fn resolve(input: &str, prompt: &Prompt, table: &Table) -> Answer {
     if let [only] = keyed.as_slice() {
         return Answer::Option(*only);
     }
-    let carried = carry::resolve(input, prompt, table);
+    let carried = carry::resolve(input, prompt, table, kinds);
     if let Carry::Option(index) = carried {
         return Answer::Option(index);
     }
@@ -145,7 +147,7 @@ mod tests {
     use crate::game::decision::Offer;
 
     fn read(input: &str, prompt: &Prompt) -> Answer {
-        resolve(input, prompt, &Table::default())
+        resolve(input, prompt, &Table::default(), &[])
     }
 
     fn prompt(labels: &[&str]) -> Prompt {

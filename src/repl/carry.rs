@@ -9,6 +9,8 @@
 use crate::game::card::{Card, CardPattern};
 use crate::game::decision::Prompt;
 use crate::game::table::Table;
+use crate::script::move_kind::MoveKind;
+use crate::session::refusal::{self, Place};
 use std::collections::HashMap;
 
 /// What a typed move names.
@@ -24,10 +26,26 @@ pub(crate) enum Carry {
     Nowhere(String),
 }
 
-pub(crate) fn resolve<'a>(input: &str, prompt: &'a Prompt, table: &Table) -> Carry {
+/// The move `input` names among `prompt`'s options over `table`; where it
+/// names none, why, from the ruleset's declared moves `kinds`.
+pub(crate) fn resolve<'a>(
+    input: &str,
+    prompt: &'a Prompt,
+    table: &Table,
+    kinds: &[MoveKind],
+) -> Carry {
     let words: Vec<&str> = input.split_whitespace().collect();
     let Some((first, rest)) = words.split_first() else {
         return Carry::NotOne;
+    };
+    let onto_card = if let [word] = rest {
+        word.parse::<Card>().ok()
+    } else {
+        None
+    };
+    let place = match &onto_card {
+        Some(under) => Place::Onto(under),
+        None => Place::Named(rest),
     };
     // The typed word is read once, not once an option: a line may be 64 KiB.
     let typed_card = TypedCard::new(first);
@@ -41,7 +59,18 @@ pub(crate) fn resolve<'a>(input: &str, prompt: &'a Prompt, table: &Table) -> Car
         })
         .collect();
     let Some(&one) = carrying.first() else {
-        return Carry::NotOne;
+        // A card no option carries, put somewhere: why not, if the
+        // declared moves tell.
+        let typed = first.parse::<Card>().ok().filter(|_| !rest.is_empty());
+        return typed
+            .and_then(|card| {
+                let why = refusal::why_not(kinds, table, &card, &place)?;
+                Some(Carry::Nowhere(format!(
+                    "no move takes {card} {}: {why}",
+                    where_to(&place)
+                )))
+            })
+            .unwrap_or(Carry::NotOne);
     };
     let card = prompt.options[one]
         .carries
@@ -52,11 +81,6 @@ pub(crate) fn resolve<'a>(input: &str, prompt: &'a Prompt, table: &Table) -> Car
     if rest.is_empty() {
         return fitting(carrying);
     }
-    let onto_card = if let [word] = rest {
-        word.parse::<Card>().ok()
-    } else {
-        None
-    };
     // Options share their targets (every free cell, every column): each
     // pile is judged once, so a line costs its words plus the targets, not
     // options × targets × words.
@@ -79,13 +103,23 @@ pub(crate) fn resolve<'a>(input: &str, prompt: &'a Prompt, table: &Table) -> Car
         })
         .collect();
     if fits.is_empty() {
-        let place = match onto_card {
-            Some(under) => format!("onto {under}"),
-            None => format!("to `{}`", rest.join(" ")),
-        };
-        return Carry::Nowhere(format!("no move takes {card} {place}"));
+        let why = card
+            .parse::<Card>()
+            .ok()
+            .and_then(|card| refusal::why_not(kinds, table, &card, &place))
+            .map(|why| format!(": {why}"))
+            .unwrap_or_default();
+        return Carry::Nowhere(format!("no move takes {card} {}{why}", where_to(&place)));
     }
     fitting(fits)
+}
+
+/// Where a move was typed to, as a refusal says it.
+fn where_to(place: &Place) -> String {
+    match place {
+        Place::Onto(under) => format!("onto {under}"),
+        Place::Named(words) => format!("to `{}`", words.join(" ")),
+    }
 }
 
 fn fitting(options: Vec<usize>) -> Carry {
@@ -203,54 +237,58 @@ mod tests {
         (prompt, table)
     }
 
+    fn resolve_in(input: &str, prompt: &Prompt, table: &Table) -> Carry {
+        resolve(input, prompt, table, &[])
+    }
+
     #[test]
     fn a_card_and_the_card_it_goes_onto_name_the_move() {
         let (p, t) = game();
-        assert_eq!(resolve("8c 9h", &p, &t), Carry::Option(0));
-        assert_eq!(resolve("8♣ 9♥", &p, &t), Carry::Option(0));
-        assert_eq!(resolve("8C 7c", &p, &t), Carry::Option(2));
+        assert_eq!(resolve_in("8c 9h", &p, &t), Carry::Option(0));
+        assert_eq!(resolve_in("8♣ 9♥", &p, &t), Carry::Option(0));
+        assert_eq!(resolve_in("8C 7c", &p, &t), Carry::Option(2));
     }
 
     #[test]
     fn a_card_and_words_of_a_piles_name_name_the_move() {
         let (p, t) = game();
-        assert_eq!(resolve("8c foundation", &p, &t), Carry::Option(2));
-        assert_eq!(resolve("8c cell", &p, &t), Carry::Option(1));
-        assert_eq!(resolve("8c free cell 2", &p, &t), Carry::Option(1));
-        assert_eq!(resolve("8c column 3", &p, &t), Carry::Option(0));
-        assert_eq!(resolve("7d Cell", &p, &t), Carry::Option(3));
+        assert_eq!(resolve_in("8c foundation", &p, &t), Carry::Option(2));
+        assert_eq!(resolve_in("8c cell", &p, &t), Carry::Option(1));
+        assert_eq!(resolve_in("8c free cell 2", &p, &t), Carry::Option(1));
+        assert_eq!(resolve_in("8c column 3", &p, &t), Carry::Option(0));
+        assert_eq!(resolve_in("7d Cell", &p, &t), Carry::Option(3));
     }
 
     #[test]
     fn a_card_alone_names_its_one_move_and_asks_among_several() {
         let (p, t) = game();
-        assert_eq!(resolve("7d", &p, &t), Carry::Option(3));
-        assert_eq!(resolve("8c", &p, &t), Carry::Several(vec![0, 1, 2]));
+        assert_eq!(resolve_in("7d", &p, &t), Carry::Option(3));
+        assert_eq!(resolve_in("8c", &p, &t), Carry::Several(vec![0, 1, 2]));
     }
 
     #[test]
     fn a_place_no_move_takes_the_card_to_is_said() {
         let (p, t) = game();
         assert_eq!(
-            resolve("8c column 2", &p, &t),
+            resolve_in("8c column 2", &p, &t),
             Carry::Nowhere("no move takes 8♣ to `column 2`".into())
         );
         assert_eq!(
-            resolve("8c 7d", &p, &t),
+            resolve_in("8c 7d", &p, &t),
             Carry::Nowhere("no move takes 8♣ onto 7♦".into())
         );
         // Part of a word is not a word of the name.
-        assert!(matches!(resolve("8c col", &p, &t), Carry::Nowhere(_)));
+        assert!(matches!(resolve_in("8c col", &p, &t), Carry::Nowhere(_)));
     }
 
     #[test]
     fn a_line_whose_first_word_is_no_carried_card_is_not_one() {
         let (p, t) = game();
         for line in ["q", "quit", "undo", "help", "give up", "9h", "", "new 3"] {
-            assert_eq!(resolve(line, &p, &t), Carry::NotOne, "{line}");
+            assert_eq!(resolve_in(line, &p, &t), Carry::NotOne, "{line}");
         }
         for command in crate::repl::help::topics() {
-            assert_eq!(resolve(&command, &p, &t), Carry::NotOne, "{command}");
+            assert_eq!(resolve_in(&command, &p, &t), Carry::NotOne, "{command}");
         }
     }
 }

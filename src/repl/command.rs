@@ -24,6 +24,10 @@ pub(crate) enum Command {
     Rules(Option<String>),
     Options,
     Show,
+    /// Every option of the question, listed (a short screen counts them).
+    Moves,
+    /// The next lines of a loaded transcript.
+    Step(super::stepping::Count),
     Undo(Steps),
     Redo(Steps),
     Restart,
@@ -37,6 +41,17 @@ pub(crate) enum Command {
     HintMc,
     Stats(Option<String>),
     Quit,
+}
+
+impl Command {
+    /// Whether it puts another game in the place of the one in progress
+    /// (which a loaded transcript's lines no longer fit).
+    pub(crate) fn replaces_game(&self) -> bool {
+        matches!(
+            self,
+            Command::Play(_) | Command::Resume(_) | Command::New(_) | Command::Load(_)
+        )
+    }
 }
 
 /// The command a word names: its own name or a short form.
@@ -112,6 +127,17 @@ pub(crate) fn parse(input: &str) -> Option<Result<Command, String>> {
         ("rules", [game]) => Command::Rules(Some(game.to_string())),
         ("options", []) => Command::Options,
         ("show", []) => Command::Show,
+        ("moves", []) => Command::Moves,
+        ("step", []) => Command::Step(super::stepping::Count::Lines(1)),
+        ("step", ["all"]) => Command::Step(super::stepping::Count::All),
+        ("step", [n]) => match n.parse::<usize>() {
+            Ok(n) if n > 0 => Command::Step(super::stepping::Count::Lines(n)),
+            _ => {
+                return Some(Err(format!(
+                    "step takes a number above 0 or `all`, not `{n}`"
+                )))
+            }
+        },
         ("restart", []) => Command::Restart,
         ("reload", []) => Command::Reload,
         ("log", []) => Command::Log,

@@ -212,15 +212,12 @@ impl Repl<'_> {
     }
 
     pub(super) fn stats_text(&self, game: Option<&str>) -> String {
-        if self.keeper.is_none() {
+        let Some(keeper) = &self.keeper else {
             return "a transcript keeps no statistics".into();
-        }
-        match crate::session::record_book::default_path() {
-            Some(path) => match crate::session::record_book::records(&path, game) {
-                Ok(records) => crate::session::record_book::text(&records, game),
-                Err(error) => format!("{error:#}"),
-            },
-            None => "no home folder (HOME or XDG_DATA_HOME) to keep statistics in".into(),
+        };
+        match keeper.records(game) {
+            Ok(records) => crate::session::record_book::text(&records, game),
+            Err(error) => format!("{error:#}"),
         }
     }
 

@@ -30,6 +30,12 @@ pub(crate) trait LineSource {
     fn width(&mut self) -> usize {
         80
     }
+
+    /// The screen's height in lines, where there is one (a terminal's); a
+    /// pipe or a transcript has none, so nothing is left out for it.
+    fn height(&mut self) -> Option<usize> {
+        None
+    }
 }
 
 /// What Tab completes at the REPL's prompt.
@@ -213,6 +219,10 @@ impl LineSource for Terminal {
         self.editor
             .dimensions()
             .map_or(80, |(columns, _)| columns.clamp(20, 200))
+    }
+
+    fn height(&mut self) -> Option<usize> {
+        self.editor.dimensions().map(|(_, rows)| rows.max(10))
     }
 }
 

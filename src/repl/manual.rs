@@ -72,6 +72,15 @@ pub(crate) const COMMANDS: &[Manual] = &[
         details: "Shows the table and the question again.\nExample: show",
     },
     Manual {
+        name: "moves",
+        args: "",
+        summary: "every option of the question, listed",
+        details: "Lists every option of the question. On a short terminal the moves that carry a \
+         card are counted rather than listed, so the table stays on the screen: type a move as \
+         its card and where it goes (`8c 9h`, `8c foundation`), or list them with `moves`.\n\
+         Example: moves",
+    },
+    Manual {
         name: "undo",
         args: "[N | all]",
         summary: "take back the last choice, N of them, or all",
@@ -126,10 +135,22 @@ pub(crate) const COMMANDS: &[Manual] = &[
     Manual {
         name: "load",
         args: "FILE",
-        summary: "load a saved game",
+        summary: "load a saved game, or a transcript to step through",
         details: "Loads a saved game, replaying its choices; if the script changed since, they \
-         replay as far as they still fit. From the shell: `delve play --load FILE`.\n\
-         Example: load dungeon.json",
+         replay as far as they still fit. From the shell: `delve play --load FILE`. A \
+         transcript (a `delve solve --line` file, or one `record` wrote) deals its game at \
+         the start and keeps its lines for `step`.\n\
+         Examples: load dungeon.json\n          load 617-line.txt",
+    },
+    Manual {
+        name: "step",
+        args: "[N | all]",
+        summary: "type the next line of a loaded transcript",
+        details: "After `load` of a transcript (a `delve solve --line` file, or one `record` \
+         wrote), types its next line as if you had, and shows what it did: a solver's winning \
+         line followed a move at a time. `step N` types the next N lines, `step all` the rest. \
+         You may take over at any point: undo, hint, or a move of your own.\n\
+         Examples: step\n          step 5",
     },
     Manual {
         name: "reload",

@@ -11,6 +11,8 @@ pub(crate) mod input;
 mod manual;
 pub(crate) mod reach;
 pub(crate) mod replay;
+pub(crate) mod screen;
+mod stepping;
 mod texts;
 pub(crate) mod wrap;
 
@@ -58,6 +60,8 @@ pub(crate) struct Repl<'a> {
     /// Said once after the header (how a loaded game loaded).
     opening: Vec<String>,
     games: Vec<String>,
+    /// A loaded transcript's lines still to `step` through.
+    steps: Option<stepping::Steps>,
 }
 
 /// What a command of the REPL's own has to say: done, or refused (nothing changed).
@@ -86,6 +90,7 @@ impl<'a> Repl<'a> {
             leaving: false,
             opening: Vec::new(),
             games: catalog::names(),
+            steps: None,
         }
     }
 
@@ -226,10 +231,11 @@ impl<'a> Repl<'a> {
         let width = self.input.width();
         let table = wrap::wrap_columns(&table, width);
         writeln!(self.out, "{}\n", render::paint_suits(&table))?;
+        let room = screen::room(self.input.height(), table.lines().count());
         let session = self.session.as_ref().expect("checked above");
         match session.standing() {
             Standing::Asking(prompt) => {
-                let plain = render::prompt_text(prompt);
+                let plain = screen::prompt_text(prompt, room);
                 if plain.lines().all(|l| l.chars().count() <= width) {
                     write!(self.out, "{}", render::prompt(prompt))?;
                 } else {
@@ -263,9 +269,9 @@ impl<'a> Repl<'a> {
         let asked = self
             .session
             .as_ref()
-            .and_then(|s| Some((s.prompt()?, s.table())));
-        if let Some((prompt, table)) = asked {
-            match answer::resolve(line, prompt, table) {
+            .and_then(|s| Some((s.prompt()?, s.table(), &s.ruleset.declared.moves)));
+        if let Some((prompt, table, kinds)) = asked {
+            match answer::resolve(line, prompt, table, kinds) {
                 Answer::Option(index) => {
                     let label = prompt.options[index].label.clone();
                     return self.choose(index, &label).map(|()| true);
@@ -284,7 +290,13 @@ impl<'a> Repl<'a> {
                 }
                 Ok(false)
             }
-            Some(Ok(command)) => self.command(command).map(|()| true),
+            Some(Ok(Command::Step(count))) => self.step(count),
+            Some(Ok(command)) => {
+                if command.replaces_game() {
+                    self.steps = None;
+                }
+                self.command(command).map(|()| true)
+            }
             Some(Err(usage)) => self.say(&usage).map(|()| true),
             None => {
                 let first = line.split_whitespace().next().unwrap_or(line);
@@ -336,7 +348,17 @@ impl<'a> Repl<'a> {
             }
             Command::Play(play) => self.play(play),
             Command::Resume(which) => self.resume(which.as_deref()),
-            Command::Quit => Ok(()),
+            // Both are answered where the line is read (`handle`).
+            Command::Quit | Command::Step(_) => Ok(()),
+            Command::Load(shown)
+                if self
+                    .files
+                    .resolve(&shown)
+                    .is_ok_and(|p| stepping::is_transcript(&p)) =>
+            {
+                let path = self.files.resolve(&shown).expect("checked above");
+                self.load_transcript(&path, &shown)
+            }
             Command::Load(file) if self.session.is_none() && self.keeper.is_some() => {
                 self.load_first(&file)
             }
@@ -348,6 +370,15 @@ impl<'a> Repl<'a> {
                 self.changed = Some(false);
                 Ok(())
             }
+            Command::Moves => match self.session.as_ref().and_then(Session::prompt) {
+                Some(prompt) => {
+                    let plain = render::prompt_text(prompt);
+                    let width = self.input.width();
+                    let text = render::paint_suits(&wrap::wrap(&plain, width));
+                    write!(self.out, "{text}")
+                }
+                None => writeln!(self.out, "the game is over: no move is left to list"),
+            },
             Command::Save(file) => self.save(&file),
             Command::Record(file) => {
                 let reply = self.record(&file)?;

@@ -12,7 +12,6 @@ use super::work::{refused, with_room};
 use crate::script::cancel::Cancel;
 use crate::session::autosave::Keeper;
 use crate::session::open::{GameSpec, Setting};
-use anyhow::Context;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, State};
@@ -49,9 +48,7 @@ pub(crate) async fn stats(State(app): State<Arc<App>>) -> Answer {
     let value = app
         .work
         .blocking(|| {
-            let path = crate::session::record_book::default_path()
-                .context("no home folder (HOME or XDG_DATA_HOME) to keep statistics in")?;
-            let records = crate::session::record_book::records(&path, None)?;
+            let records = Keeper::for_browser().records(None)?;
             anyhow::Ok(crate::session::record_book::json(&records))
         })
         .await?
@@ -184,6 +181,19 @@ pub(crate) async fn reopen(State(app): State<Arc<App>>, Path(id): Path<String>) 
     Ok(reply(StatusCode::OK, &value))
 }
 
+/// The page left the game for another: the server lets go of it at once
+/// (its autosave stays, free to resume) rather than when it is idle. The
+/// autosave's name, if it has one, so the page can tell the player.
+pub(crate) async fn leave(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer {
+    let game = held(&app, &id)?;
+    let left = app.work.on_game(&game, Game::autosave).await?;
+    drop(game);
+    let room = app.clone();
+    // The game's run ends (its thread stops) off the async threads.
+    app.work.blocking(move || room.sessions.remove(&id)).await?;
+    Ok(reply(StatusCode::OK, &json!({"left": left})))
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Line {
@@ -238,14 +248,20 @@ fn is_long(line: &str) -> bool {
 /// replayed to be listed: apart from game work, within `LISTING_TIME` (a
 /// game not replayed within its share of it is listed as not looked at).
 pub(crate) async fn games(State(app): State<Arc<App>>) -> Answer {
-    let listed = app
+    let (listed, more) = app
         .work
         .listing(|| {
-            Cancel::within(Some(LISTING_TIME), None).over(|| Keeper::for_browser().listed())
+            Cancel::within(Some(LISTING_TIME), None).over(|| {
+                let keeper = Keeper::for_browser();
+                keeper.listed().map(|listed| (listed, keeper.left_out()))
+            })
         })
         .await?
         .map_err(|e| Refused::internal(format!("{e:#}")))?;
-    Ok(reply(StatusCode::OK, &json!({"games": listed})))
+    Ok(reply(
+        StatusCode::OK,
+        &json!({"games": listed, "more": more}),
+    ))
 }
 
 /// The game's save file, as a download.

@@ -130,6 +130,7 @@ fn routes(app: Arc<App>) -> Router {
             "/session/{id}",
             get(requests::reopen)
                 .post(requests::line)
+                .delete(requests::leave)
                 .layer(DefaultBodyLimit::max(LINE_BODY)),
         )
         .route("/session/{id}/save", get(requests::download))

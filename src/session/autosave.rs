@@ -53,6 +53,10 @@ pub(crate) struct Keeper {
     /// How the files of its games are named: `game` at the REPL, `web` in
     /// the browser (so `delve resume --forget browser` finds them).
     prefix: &'static str,
+    /// `resume` offers every unfinished game, not only the newest.
+    all: bool,
+    /// How many older autosaves the last list left out.
+    left_out: std::cell::Cell<usize>,
 }
 
 /// What `resume` found.
@@ -76,6 +80,8 @@ impl Keeper {
             last: None,
             failing: false,
             prefix: "game",
+            all: false,
+            left_out: std::cell::Cell::new(0),
         }
     }
 
@@ -84,6 +90,11 @@ impl Keeper {
         let mut keeper = Keeper::for_user(true);
         keeper.prefix = "web";
         keeper
+    }
+
+    /// `resume --all`: every unfinished game is offered, not only the newest.
+    pub(crate) fn offer_all(&mut self) {
+        self.all = true;
     }
 
     /// Lets go of the game's file, which keeps it as last written: the
@@ -168,7 +179,7 @@ impl Keeper {
                             if games.is_empty() {
                                 String::new()
                             } else {
-                                format!(":\n{}", listing(&games))
+                                format!(":\n{}", listing(&games, self.left_out.get()))
                             }
                         ))
                     })?,
@@ -177,8 +188,8 @@ impl Keeper {
                         .into(),
                 )
                 .into()),
-                None if games.len() > 1 || (games[0].busy && self.writes) => {
-                    return Ok(Found::Several(listing(&games)))
+                None if games.len() > 1 || self.all || (games[0].busy && self.writes) => {
+                    return Ok(Found::Several(listing(&games, self.left_out.get())))
                 }
                 None => 0,
             };

@@ -11,6 +11,7 @@ mod odds;
 pub(crate) mod open;
 pub(crate) mod places;
 pub(crate) mod record_book;
+pub(crate) mod refusal;
 pub(crate) mod save;
 mod search_hint;
 pub(crate) mod texts;

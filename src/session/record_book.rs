@@ -52,6 +52,10 @@ pub(crate) struct Record {
     /// Games by how they ended (`win`, `loss`, `survived`...).
     #[serde(default)]
     pub results: BTreeMap<String, u64>,
+    /// Games begun and left unfinished (their autosaves), counted when the
+    /// statistics are shown, never kept in the file.
+    #[serde(skip)]
+    pub unfinished: u64,
 }
 
 impl Record {
@@ -68,6 +72,7 @@ impl Record {
             score_total: 0.0,
             scored: 0,
             results: BTreeMap::new(),
+            unfinished: 0,
         }
     }
 
@@ -151,9 +156,17 @@ impl Record {
                 let _ = write!(text, ", {result} {count}");
             }
         }
+        if self.unfinished > 0 {
+            let _ = write!(text, ", unfinished {}", self.unfinished);
+        }
         let _ = write!(text, ", streak {} (best {})", self.streak, self.best_streak);
         if let (Some(best), Some(mean)) = (self.best_score, self.mean_score()) {
-            let _ = write!(text, ", best score {best}, mean score {mean:.1}");
+            let lower = if self.lower_is_better {
+                " (lower is better)"
+            } else {
+                ""
+            };
+            let _ = write!(text, ", best score {best}, mean score {mean:.1}{lower}");
         }
         text
     }
@@ -228,7 +241,7 @@ fn adds_up(book: &Book) -> Result<()> {
 /// The ruleset and options a session's statistics are kept under: the
 /// game's options, not the host's (`lone_option` changes how a game is
 /// asked, not the game).
-fn identity(session: &Session) -> (String, BTreeMap<String, String>) {
+pub(crate) fn identity(session: &Session) -> (String, BTreeMap<String, String>) {
     let options = session
         .ruleset
         .declared
@@ -300,9 +313,26 @@ pub(crate) fn add(path: &Path, session: &Session, outcome: &Outcome) -> Result<R
     Ok(record)
 }
 
-/// The records of `game` (every game when `None`), sorted by game and options.
-pub(crate) fn records(path: &Path, game: Option<&str>) -> Result<Vec<Record>> {
+/// The records of `game` (every game when `None`), sorted by game and
+/// options, with the games left unfinished (each by its ruleset and options) counted beside how the
+/// others ended: a player who leaves every losing game does not read a
+/// record of wins alone.
+pub(crate) fn records_beside(
+    path: &Path,
+    game: Option<&str>,
+    unfinished: &[(String, BTreeMap<String, String>)],
+) -> Result<Vec<Record>> {
     let mut records = read(path)?.records;
+    for (name, options) in unfinished {
+        let found = records
+            .iter()
+            .position(|r| r.game == *name && r.options == *options);
+        let index = found.unwrap_or_else(|| {
+            records.push(Record::new(name.clone(), options.clone()));
+            records.len() - 1
+        });
+        records[index].unfinished += 1;
+    }
     if let Some(game) = game {
         let full = std::fs::canonicalize(game)
             .ok()
@@ -348,6 +378,8 @@ pub(crate) fn json(records: &[Record]) -> serde_json::Value {
                 "best_score": r.best_score,
                 "mean_score": r.mean_score(),
                 "results": r.results,
+                "unfinished": r.unfinished,
+                "lower_is_better": r.lower_is_better,
             })
         })
         .collect();

@@ -129,12 +129,28 @@ pub(crate) fn load_trusting(path: &Path, shown: &str, trust: Trust) -> Result<Lo
     load_text(&text, shown, trust)
 }
 
+/// Why a file that is not a save does not load: what it is, in words, and
+/// what takes it.
+fn not_a_save(shown: &str, text: &str) -> anyhow::Error {
+    use crate::file_kind::Kind;
+    let what = match crate::file_kind::kind_of(text) {
+        Some(Kind::Transcript) => "it is a transcript (its first line names the game): the REPL's `load` takes it and `step` goes through it a line at a time, and `delve replay FILE` plays it whole",
+        Some(Kind::Stats) => "it is delve's statistics file: `delve stats` reads it",
+        Some(Kind::Shard) => "it is a shard of a `delve sim` run: `delve pool` adds shards up",
+        Some(Kind::Snapshot) => "it is a snapshot that `delve test` stored for a transcript: `delve test` compares with it",
+        Some(Kind::Chart) => "it is a chart of a `delve sim --sweep`",
+        Some(Kind::Deal) => "it is a deal file: `delve play GAME --deal FILE` deals it",
+        Some(Kind::Save) => "it starts as a save, but the rest does not read as one (damaged, or cut short)",
+        None => "a save is the JSON that `save` writes, starting with \"format\": \"delve-save\"",
+    };
+    anyhow::anyhow!("{shown} is not a delve save file: {what}")
+}
+
 /// Loads a save from its text (a file read, or one a page uploaded).
 pub(crate) fn load_text(text: &str, shown: &str, trust: Trust) -> Result<Loaded> {
-    let file: SaveFile =
-        serde_json::from_str(text).with_context(|| format!("{shown} is not a delve save file"))?;
+    let file: SaveFile = serde_json::from_str(text).map_err(|_| not_a_save(shown, text))?;
     if file.format != FORMAT {
-        bail!("{shown} is not a delve save file");
+        return Err(not_a_save(shown, text));
     }
     if !(1..=VERSION).contains(&file.version) {
         bail!(

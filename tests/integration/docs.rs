@@ -6,7 +6,8 @@
 //! `$ mkdir NAME` line makes a folder there). Every
 //! other line below a command must appear in what it printed; a command
 //! marked `# exits N` must exit with N, any other with 0. The Slurm job
-//! script docs/distributed.md shows is the file that was tried.
+//! script docs/distributed.md shows is the file that was tried, and the
+//! README's replays play to the end.
 
 use std::path::Path;
 
@@ -223,4 +224,24 @@ fn the_slurm_job_script_shown_is_the_one_tried() {
         assert!(script.contains(wanted), "{wanted}");
     }
     assert!(docs.contains("mkdir -p runs/mc-vs-heuristic && sbatch mc-vs-heuristic.sh"));
+}
+
+/// Every `delve replay FILE` the README shows plays its game to the end:
+/// a reader who tries one sees a game finished, not a part of one.
+#[test]
+fn the_readmes_replays_play_to_the_end() {
+    let readme = include_str!("../../README.md");
+    let files: Vec<&str> = readme
+        .lines()
+        .filter_map(|line| line.strip_prefix("delve replay "))
+        .filter_map(|rest| rest.split_whitespace().next())
+        .collect();
+    assert!(!files.is_empty(), "the README shows no replay");
+    for file in files {
+        let output = crate::delve().args(["replay", file]).output().unwrap();
+        let seen = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "{file}: {output:?}");
+        assert!(seen.contains("Game over:"), "{file} does not reach its end");
+        assert!(!seen.contains("input ended before the game did"), "{file}");
+    }
 }

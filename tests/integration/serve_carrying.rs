@@ -4,7 +4,7 @@
 //! clicking their cells and its steps taken by clicking the next room; a
 //! FreeCell won by drags (runs among them), clicks and double clicks home,
 //! its columns fanned downward; a drop or a click no move allows leaves
-//! the game as it was and says so.
+//! the game as it was and says so, and (from the declared moves) why.
 //! Which move to make is the ruleset's bot's (the protocol's plain hint);
 //! how it is made is the test's.
 
@@ -240,5 +240,45 @@ fn freecell_is_won_by_drags_clicks_and_double_clicks_home() {
         }
         assert!(!made.contains(&Made::Button), "{made:?}");
         assert_eq!(runs, 23, "{made:?}");
+    });
+}
+
+/// A drop no move allows says why, from the declared moves, on the page
+/// as at the REPL: FreeCell's card dropped on a column whose top card it
+/// does not follow, or a free cell that is full.
+#[test]
+fn a_refused_drop_says_why() {
+    let home = tempfile::tempdir().unwrap();
+    let server = Server::start(home.path(), &[]);
+    with_browser_on(Screen::Window(1200, 900), async |client| {
+        start(client, &server, "freecell", &[]).await;
+        let found = client.execute(REFUSED, vec![]).await.unwrap();
+        let (card, from, other): (String, String, String) = serde_json::from_value(found).unwrap();
+        drag(
+            client,
+            Hand::Mouse,
+            &crate::hands::card(&from, &card),
+            &pile(&other),
+        )
+        .await;
+        let said = format!("{card} can not go to {other}: ");
+        until(client, ":has(#carry-note:not([hidden]))").await;
+        let started = std::time::Instant::now();
+        let note = loop {
+            let note = client
+                .find(Locator::Css("#carry-note"))
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap();
+            if note.starts_with(&said) || started.elapsed() > crate::browser::PATIENCE {
+                break note;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        };
+        assert!(note.starts_with(&said), "{note}");
+        assert!(!note.contains("no move takes"), "{note}");
+        assert_eq!(choices(client).await, 0);
     });
 }

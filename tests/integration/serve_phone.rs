@@ -2,7 +2,7 @@
 //! screen. For every shipped ruleset the start form (with that ruleset's
 //! options) fits the width, and a tap on Start starts the game; its table
 //! is measured at every decision in `serve_fit.rs`, and played by a finger
-//! in `serve_carrying.rs`.
+//! in `serve_carrying.rs`; no pile is marked with its own name.
 
 use crate::browser::{page_state, until, with_browser_on, Screen, PATIENCE};
 use crate::serve::Server;
@@ -98,6 +98,30 @@ fn every_shipped_rulesets_start_form_fits_a_phone_and_starts_with_a_tap() {
                 let state = page_state(client).await;
                 panic!("{name}: a tap on Start started no game; the page is {state}");
             }
+        }
+    });
+}
+
+/// A pile's mark that only says its name again (`waste [waste]`) is left
+/// off: Klondike's stock and waste, Golf's foundation, Black Hole's hole.
+#[test]
+fn no_pile_is_marked_with_its_own_name() {
+    let home = tempfile::tempdir().unwrap();
+    let server = Server::start(home.path(), &[]);
+    with_browser_on(Screen::Window(1200, 900), async |client| {
+        for name in ["klondike", "golf", "black-hole"] {
+            crate::browser::start(client, &server, name, &[]).await;
+            let doubled = client
+                .execute(
+                    "return [...document.querySelectorAll('#table .pile')]
+                       .flatMap((p) => [...p.querySelectorAll('.badge')]
+                         .filter((b) => b.textContent.trim().toLowerCase() === p.dataset.pile.toLowerCase())
+                         .map((b) => p.dataset.pile));",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            assert_eq!(doubled, json!([]), "{name}");
         }
     });
 }

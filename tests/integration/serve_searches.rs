@@ -4,7 +4,8 @@
 //! answered meanwhile; each deal's search keeps to its two seconds however
 //! the ruleset plays (`tests/scripts/thousand-ways.rhai`, whose searches
 //! only replay); a search whose page stops asking, or calls it off,
-//! stops; and the page shows how its search goes until it deals.
+//! stops; and the page shows how its search goes until it deals, and
+//! deals a proven deal again at New deal.
 
 use crate::browser::{click, until as page_until, with_browser};
 use crate::serve::{last, Server};
@@ -140,5 +141,21 @@ fn the_page_shows_how_its_search_goes_until_it_deals() {
         let status = client.find(Locator::Css("#status")).await.unwrap();
         let status = status.text().await.unwrap();
         assert!(status.starts_with("seed 4,"), "{status}");
+        // A new deal of a winnable game is a proven one too, found after it.
+        click(client, "#new-deal").await;
+        page_until(client, ":not([data-state='asking'])").await;
+        page_until(client, "[data-state='asking'][data-choices='0']").await;
+        let log = client.find(Locator::Css("#log")).await.unwrap();
+        let log = log.text().await.unwrap();
+        let status = client.find(Locator::Css("#status")).await.unwrap();
+        let status = status.text().await.unwrap();
+        let seed: u64 = status["seed ".len()..status.find(',').unwrap()]
+            .parse()
+            .unwrap();
+        assert!(seed > 4, "{status}");
+        assert!(
+            log.contains(&format!("Seed {seed} is winnable")),
+            "{status}: {log}"
+        );
     });
 }

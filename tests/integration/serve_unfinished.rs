@@ -111,6 +111,102 @@ fn the_page_lists_the_game_left_by_a_new_deal_and_resumes_it() {
     });
 }
 
+#[test]
+fn a_game_left_by_new_game_then_start_is_resumable_at_once() {
+    let home = tempfile::tempdir().unwrap();
+    let server = Server::start(home.path(), &[&pocket()]);
+    with_browser(async |client| {
+        start(client, &server, &pocket(), &[("rounds", "3")]).await;
+        click(client, ".option[data-index='0']").await;
+        until_made(client, 1).await;
+        // New game, then Start: a game of its own, and the one left free.
+        start(client, &server, &pocket(), &[("rounds", "3")]).await;
+        click(client, "#to-start").await;
+        until(client, "[data-state='start'][data-unfinished='1']").await;
+        let button = client
+            .find(Locator::Css("#unfinished-list button[data-resume]"))
+            .await
+            .unwrap();
+        let listed = client
+            .find(Locator::Css("#unfinished-list li"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(!listed.contains("elsewhere"), "{listed}");
+        assert!(button.is_enabled().await.unwrap(), "{listed}");
+        let (_, games) = server.get("/games");
+        let busy: Vec<&Value> = games["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|g| g["busy"] == true)
+            .collect();
+        assert!(busy.is_empty(), "{games}");
+        button.click().await.unwrap();
+        until(client, "[data-state='asking'][data-choices='1']").await;
+    });
+}
+
+#[test]
+fn a_reload_shows_what_happened_and_the_start_page_offers_the_last_game() {
+    let home = tempfile::tempdir().unwrap();
+    // No ruleset named on the command line: the page chooses its default.
+    let server = Server::start(home.path(), &[]);
+    with_browser(async |client| {
+        start(client, &server, "golf", &[]).await;
+        let label = client
+            .find(Locator::Css(".option[data-index='0']"))
+            .await
+            .unwrap()
+            .prop("textContent")
+            .await
+            .unwrap()
+            .unwrap_or_default();
+        client
+            .execute(
+                "document.querySelector(\".option[data-index='0']\").click()",
+                vec![],
+            )
+            .await
+            .unwrap();
+        until_made(client, 1).await;
+        // A reload finds the game, and "What happened" tells its story.
+        client.goto(&server.url()).await.unwrap();
+        until(client, "[data-state='asking'][data-choices='1']").await;
+        let told = async || {
+            client
+                .find(Locator::Css("#log"))
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap()
+        };
+        // The button reads "1. 7♠ on 8♥": the label after its number.
+        let label = label.trim();
+        let label = label.split_once(". ").map_or(label, |(_, l)| l);
+        let chose = format!("→ {label}");
+        let started = std::time::Instant::now();
+        while !told().await.contains(&chose) && started.elapsed() < crate::browser::PATIENCE {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        assert!(told().await.contains(&chose), "{chose}: {}", told().await);
+        // The start page offers the game last played, not the first listed.
+        click(client, "#to-start").await;
+        until(client, "[data-state='start']").await;
+        let chosen = client
+            .find(Locator::Css("#ruleset"))
+            .await
+            .unwrap()
+            .prop("value")
+            .await
+            .unwrap();
+        assert_eq!(chosen.as_deref(), Some("golf"));
+    });
+}
+
 /// Writes a screenshot where `DELVE_SCREENSHOTS` says, if it does.
 async fn save_screenshot(client: &fantoccini::Client, name: &str) {
     if let Some(dir) = std::env::var_os("DELVE_SCREENSHOTS") {

@@ -63,7 +63,44 @@ fn the_manual_page_is_roff_with_every_command() {
     assert!(page.contains(".TH delve 1"), "{page}");
     for command in ["sim", "pool", "serve", "completions"] {
         assert!(page.contains(command), "{command}: {page}");
+        // Told in this page, not as a page of its own no one installs.
+        assert!(
+            page.contains(&format!("delve help {command}")),
+            "{command}: {page}"
+        );
     }
+    assert!(!page.contains("delve\\-play(1)"), "{page}");
+}
+
+/// What bash offers after the words typed, as the README loads it.
+fn bash_offers(words: &str) -> Option<String> {
+    let delve = assert_cmd::cargo::cargo_bin("delve");
+    let count = words.split(' ').count() - 1;
+    let script = format!(
+        "source <(\"$DELVE\" completions bash)\n\
+         COMP_WORDS=({words}); COMP_CWORD={count}; _delve delve \"${{COMP_WORDS[-1]}}\" \"${{COMP_WORDS[-2]}}\"; \
+         echo \"${{COMPREPLY[@]}}\""
+    );
+    let output = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(script)
+        .env("DELVE", &delve)
+        .envs(crate::isolated_env())
+        .output()
+        .ok()?;
+    assert!(output.status.success(), "{output:?}");
+    Some(String::from_utf8_lossy(&output.stdout).trim().to_string())
+}
+
+#[test]
+fn a_ruleset_completes_to_its_name_and_a_bot_to_the_bots() {
+    let Some(games) = bash_offers("delve play fre") else {
+        eprintln!("no bash: skipped");
+        return;
+    };
+    assert_eq!(games, "freecell");
+    let bots = bash_offers("delve sim freecell --bot ''").unwrap();
+    assert_eq!(bots, "random heuristic mc solver");
 }
 
 #[test]

@@ -11,10 +11,12 @@
 import { letGo, markTable, setUpCarrying } from "./carry.js";
 import { $, problem, request, setState } from "./common.js";
 import { fitTable, forgetCardSize } from "./fit.js";
-import { loadRulesets, setUpStart, showStart } from "./start.js";
+import { dealWinnable, loadRulesets, rulesetNamed, setUpStart, showStart } from "./start.js";
 import { drawTable } from "./table.js";
 
 const KEPT = "delve.game";
+// The ruleset of the last game played here, which the start page offers first.
+const LAST = "delve.last";
 
 const page = {
   id: null,
@@ -24,10 +26,12 @@ const page = {
   standing: null,
   // How the next hint is shown: "verdict" (Hint) or "odds".
   shows: "verdict",
+  // The game was dealt by a search for a winnable deal: so is a new deal.
+  winnable: false,
 };
 
 function keep() {
-  localStorage.setItem(KEPT, JSON.stringify({ id: page.id, autosave: page.autosave }));
+  localStorage.setItem(KEPT, JSON.stringify({ id: page.id, autosave: page.autosave, winnable: page.winnable }));
 }
 
 function kept() {
@@ -48,6 +52,10 @@ async function open(pending) {
     return false;
   }
   problem("");
+  const left = page.id !== body.id ? page.id : null;
+  // A search's game was dealt winnable; another game started here was not.
+  if (body.search) page.winnable = true;
+  else if (left) page.winnable = false;
   page.id = body.id;
   page.autosave = body.autosave;
   keep();
@@ -56,7 +64,29 @@ async function open(pending) {
   $("game").hidden = false;
   $("save").href = `/session/${body.id}/save`;
   show(body.messages);
+  if (page.hello?.game) localStorage.setItem(LAST, page.hello.game);
+  if (left) await leave(left);
+  if ((page.standing?.choices || 0) > 0) await tellWhatHappened(body.id);
   return true;
+}
+
+// A game taken up again (a reload, a resume) shows in "What happened"
+// everything said and chosen so far: the protocol's `log`.
+async function tellWhatHappened(id) {
+  const { status, body } = await request("POST", `/session/${id}`, { line: "log" });
+  const told = status === 200 ? body.find((m) => m.command === "log" && m.type === "ok") : null;
+  if (!told || page.id !== id || !told.text) return;
+  $("log").replaceChildren();
+  logLine(told.text, "say");
+}
+
+// The server lets go of the game this page left for another, so that its
+// autosave can be taken up again at once, here or at the terminal.
+async function leave(id) {
+  const { status, body } = await request("DELETE", `/session/${id}`);
+  if (status === 200 && body.left) {
+    logLine(`The game you left is saved as ${body.left}: the start page lists it among your unfinished games, to take up again.`, "note");
+  }
 }
 
 // ---- the game --------------------------------------------------------------
@@ -429,13 +459,26 @@ async function showStats() {
   }
   const table = document.createElement("table");
   table.className = "stats";
-  const heads = ["ruleset", "options", "played", "won", "streak (best)", "best score"];
+  const heads = ["ruleset", "options", "played", "won", "lost", "unfinished", "streak (best)", "best score", "mean score"];
   table.innerHTML = `<thead><tr>${heads.map((h) => `<th>${h}</th>`).join("")}</tr></thead>`;
   const rows = document.createElement("tbody");
   for (const r of records) {
     const tr = document.createElement("tr");
-    const options = Object.entries(r.options || {}).map(([k, v]) => `${k}=${v}`).join(" ");
-    const cells = [r.game, options, r.played, `${r.won} (${Math.round(100 * r.win_rate)}%)`, `${r.streak} (${r.best_streak})`, r.best_score];
+    const ruleset = rulesetNamed(r.game);
+    const options = Object.entries(r.options || {}).map(([k, v]) => optionInWords(ruleset, k, v)).join("; ");
+    const scored = (score) => (score === null || score === undefined ? "–" : String(Math.round(score * 10) / 10));
+    const order = r.lower_is_better ? " (lower is better)" : "";
+    const cells = [
+      ruleset?.title || r.game,
+      options,
+      r.played,
+      r.played ? `${r.won} (${Math.round(100 * r.win_rate)}%)` : "0",
+      r.played - r.won,
+      r.unfinished || 0,
+      `${r.streak} (${r.best_streak})`,
+      r.best_score === null || r.best_score === undefined ? "–" : `${scored(r.best_score)}${order}`,
+      scored(r.mean_score),
+    ];
     cells.forEach((text, i) => {
       const td = document.createElement("td");
       td.textContent = String(text);
@@ -447,6 +490,25 @@ async function showStats() {
   }
   table.append(rows);
   dialog("Statistics", table);
+}
+
+// An option as a player reads it: what it does, in the ruleset's words
+// (`Wrap from king to ace: no`), else its name and value.
+function optionInWords(ruleset, name, value) {
+  const spec = (ruleset?.option_specs || []).find((o) => o.name === name);
+  if (!spec || !spec.help) return `${name}: ${value}`;
+  const help = spec.help.charAt(0).toUpperCase() + spec.help.slice(1);
+  const told = value === "true" ? "yes" : value === "false" ? "no" : value;
+  return `${help}: ${told}`;
+}
+
+// Why no move takes `card` to `pile`: the protocol's `why`, which moves
+// nothing, shown where the refusal was.
+async function why(card, pile) {
+  const id = page.id;
+  const { status, body } = await request("POST", `/session/${id}`, { line: `why ${card} ${pile}` });
+  const answer = status === 200 ? body.find((m) => m.command === "why" && m.type === "ok") : null;
+  if (answer && answer.known && page.id === id) note(`${card} can not go to ${pile}: ${answer.text}.`);
 }
 
 // ---- keys and start-up -----------------------------------------------------
@@ -469,6 +531,7 @@ async function reopen() {
   const saved = kept();
   if (saved && saved.id) {
     page.autosave = saved.autosave;
+    page.winnable = Boolean(saved.winnable);
     const again = await request("GET", `/session/${saved.id}`);
     if (again.status === 200) {
       await open(Promise.resolve(again));
@@ -480,6 +543,7 @@ async function reopen() {
     problem("");
     localStorage.removeItem(KEPT);
     page.id = null;
+    page.winnable = false;
   }
   showStart();
 }
@@ -492,6 +556,7 @@ async function main() {
     note,
     named: (name) => naming(name).length > 0,
     offerFor,
+    why,
   });
   $("every-move").addEventListener("click", toggleEveryMove);
   let resizing = false;
@@ -513,6 +578,10 @@ async function main() {
     button.addEventListener("click", () => {
       // Which way a hint is shown: its verdict (Hint), or with the odds.
       if (button.dataset.shows) page.shows = button.dataset.shows;
+      if (button.dataset.line === "new" && page.winnable && page.hello) {
+        dealWinnable({ game: page.hello.game, options: page.hello.options, seed: page.hello.seed });
+        return;
+      }
       send(button.dataset.line);
     });
   }

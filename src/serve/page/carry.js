@@ -122,8 +122,11 @@ function make(moves, what) {
   }
 }
 
-function refuse(card) {
+// Says that no move takes the card there, and (asked of the server, from
+// the ruleset's declared moves) why.
+function refuse(card, pile) {
   carry.hooks.note(`No move takes ${card} there.`);
+  if (pile) carry.hooks.why(card, pile);
 }
 
 // ---- taps -----------------------------------------------------------------
@@ -149,7 +152,7 @@ function tap(holder, pile) {
     }
     letGo();
     if (!(card && movesOf(card, pile).length > 0)) {
-      refuse(taken.card);
+      refuse(taken.card, pile);
       return;
     }
   }
@@ -313,7 +316,7 @@ function drop(event) {
   const moves = pile ? drag.moves.filter((o) => (o.targets || []).includes(pile)) : [];
   if (moves.length === 0) {
     snapBack(drag);
-    refuse(drag.card);
+    refuse(drag.card, pile);
     return;
   }
   endDrag();

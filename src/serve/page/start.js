@@ -94,6 +94,11 @@ export function showStart() {
   showUnfinished();
 }
 
+// The ruleset the page offers under `name`, with its title and options.
+export function rulesetNamed(name) {
+  return start.rulesets.find((r) => r.name === name) || null;
+}
+
 export async function loadRulesets() {
   const { status, body } = await request("GET", "/rulesets");
   if (status !== 200) {
@@ -108,7 +113,10 @@ export async function loadRulesets() {
     choice.textContent = ruleset.title ? `${ruleset.title} (${ruleset.name})` : ruleset.name;
     select.append(choice);
   }
+  // The ruleset named on the command line, else the last one played here.
+  const last = localStorage.getItem("delve.last");
   if (body.chosen) select.value = body.chosen;
+  else if (last && body.rulesets.some((r) => r.name === last)) select.value = last;
   showRuleset();
 }
 
@@ -132,6 +140,13 @@ async function startGame(event) {
 }
 
 // ---- a winnable deal -------------------------------------------------------
+
+// A new deal of a game dealt winnable is winnable too: the search again,
+// from the seed after `wanted.seed`, shown on the start page as it goes.
+export async function dealWinnable(wanted) {
+  showStart();
+  await searchWinnable({ ...wanted, seed: wanted.seed + 1, winnable: true });
+}
 
 // Starts the server's search and polls it, showing how it goes, until it
 // deals the game, fails, or the player stops it.
@@ -202,6 +217,13 @@ async function showUnfinished() {
   const games = body.games.filter((g) => g.name !== start.current());
   const list = $("unfinished-list");
   list.replaceChildren(...games.map(unfinishedItem));
+  if (body.more > 0) {
+    // The list stops at the newest: say so, and where the rest are.
+    const more = document.createElement("li");
+    more.className = "more";
+    more.textContent = `${body.more} older saved ${body.more === 1 ? "game is" : "games are"} not listed: \`delve resume --all\` lists every one.`;
+    list.append(more);
+  }
   box.hidden = games.length === 0;
   document.body.dataset.unfinished = String(games.length);
 }

@@ -49,10 +49,12 @@ function pile(data, how, badges) {
   label.title = data.name;
   // A cell's marks lie on its card (a cell is one card wide), a pile's
   // beside its name.
-  for (const badge of badges) {
+  // A mark that only says the pile's own name again is left off.
+  const told = badges.filter((b) => b.toLowerCase() !== String(data.name).toLowerCase());
+  for (const badge of told) {
     (how === "cell" ? node : label).append(make("span", "badge", badge));
   }
-  if (badges.length > 0) node.classList.add("marked");
+  if (told.length > 0) node.classList.add("marked");
   node.append(label);
   const cards = make("div", "cards");
   const down = data.cards.filter((c) => !c.face_up || c.name === undefined).length;

@@ -6,6 +6,7 @@
 
 use super::{locks, Keeper};
 use crate::script::cancel::{self, Cancel};
+use crate::session::record_book;
 use crate::session::save::{self, Loaded, Trust};
 use crate::session::Standing;
 use anyhow::{Context, Result};
@@ -75,8 +76,11 @@ impl Keeper {
                 meta.is_file().then(|| (meta.modified().ok(), path))
             })
             .collect();
+        files.retain(|(_, path)| !self.holds_no_choice(path));
         files.sort_by_key(|(modified, _)| std::cmp::Reverse(*modified));
-        files.truncate(LOOKED_AT);
+        let looked_at = if self.all { files.len() } else { LOOKED_AT };
+        self.left_out.set(files.len().saturating_sub(looked_at));
+        files.truncate(looked_at);
         let mut games = Vec::new();
         for (modified, path) in files {
             let name = path
@@ -107,6 +111,46 @@ impl Keeper {
             });
         }
         Ok(games)
+    }
+
+    /// Whether the autosave at `path` is a game with no choice made (a
+    /// game opened and left): not offered, and removed when this run
+    /// writes and no one plays it. Read without replaying it.
+    fn holds_no_choice(&self, path: &std::path::Path) -> bool {
+        let empty = std::fs::read_to_string(path)
+            .ok()
+            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+            .is_some_and(|save| save["choices"].as_array().is_some_and(Vec::is_empty));
+        let mine = Some(path) == self.current.as_deref();
+        if empty && self.writes && !mine && !locks::held_elsewhere(path) {
+            let _ = std::fs::remove_file(path);
+        }
+        empty && !mine
+    }
+
+    /// How many older autosaves the last list left out (`resume --all`
+    /// lists them).
+    pub(crate) fn left_out(&self) -> usize {
+        self.left_out.get()
+    }
+
+    /// The statistics of `game` (every game when `None`) with every
+    /// unfinished game counted beside how the others ended.
+    pub(crate) fn records(&self, game: Option<&str>) -> Result<Vec<record_book::Record>> {
+        let path = self
+            .stats
+            .as_ref()
+            .context("no home folder (HOME or XDG_DATA_HOME) to keep statistics in")?;
+        // Read only, every game: nothing here is removed or left out.
+        let mut every = Keeper::for_user(false);
+        every.all = true;
+        let unfinished: Vec<_> = every
+            .unfinished()?
+            .iter()
+            .filter_map(|g| g.loaded.as_ref().ok())
+            .map(|loaded| record_book::identity(&loaded.session))
+            .collect();
+        record_book::records_beside(path, game, &unfinished)
     }
 
     /// The unfinished games as data, newest first (`delve serve`'s page).
@@ -157,8 +201,9 @@ fn in_time<T>(load: impl FnOnce() -> Result<T>) -> Result<T> {
     })
 }
 
-/// The unfinished games, numbered, newest first.
-pub(super) fn listing(games: &[Unfinished]) -> String {
+/// The unfinished games, numbered, newest first, and how many older ones
+/// were `left_out`.
+pub(super) fn listing(games: &[Unfinished], left_out: usize) -> String {
     let mut text = String::from("Unfinished games (`resume N` brings one back):");
     for (n, game) in games.iter().enumerate() {
         let listed = game.listed();
@@ -186,6 +231,14 @@ pub(super) fn listing(games: &[Unfinished]) -> String {
                 (false, true) => ", in the browser",
                 (false, false) => "",
             }
+        );
+    }
+    if left_out > 0 {
+        let _ = write!(
+            text,
+            "\nThese are the {} newest; {left_out} older saved game{} not looked at: `delve resume --all` lists every one.",
+            games.len(),
+            if left_out == 1 { " is" } else { "s are" }
         );
     }
     text += "\nA game you no longer want: `delve resume --forget N` forgets it.";

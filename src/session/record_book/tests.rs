@@ -39,6 +39,12 @@ fn where_fewer_is_better_the_best_score_is_the_lowest() {
     other.add(&outcome("win", 0));
     r.join(other);
     assert_eq!(r.best_score, Some(0.0), "joined, the lower still wins");
+    // And the line says which way is better.
+    assert!(
+        r.summary().ends_with("(lower is better)"),
+        "{}",
+        r.summary()
+    );
 }
 
 #[test]
