@@ -247,9 +247,18 @@ impl Runtime {
     }
 
     /// Before a decision or the end: the rules are playing, the cards are
-    /// all there, and the game has not gone on too long.
+    /// all there, the game has not gone on too long, and the work it is
+    /// part of is not due to stop (`script::cancel`: the engine reads that
+    /// every few thousand operations, which a playout of short steps may
+    /// take thousands of decisions to reach).
     pub(crate) fn may_decide(&self, what: &str) -> Fallible<()> {
         self.may_change(what)?;
+        if crate::script::cancel::due() {
+            return Err(HostFault::boxed(
+                ErrorKind::Interrupted,
+                "stopped: the work's time ran out, or it was called off".into(),
+            ));
+        }
         if self.checks.cards {
             self.table
                 .check_conservation()

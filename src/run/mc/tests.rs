@@ -344,3 +344,29 @@ fn options_played_out_in_one_world_meet_the_same_numbers_at_the_same_place() {
     let again = first_decision(DETOUR, 5, &settings);
     assert_eq!(played(&again, "straight"), straight);
 }
+
+/// A game of positions whose steps are a few operations each and touch no
+/// variable: the engine's check of a stop every 4096 operations notes it
+/// inside one step and the next decision used to forget it.
+const SHORT_STEPS: &str = r#"
+title("Short steps");
+fn setup() { new_state("n", 0); }
+fn options() { [1, 2] }
+fn apply(o) {
+    set("n", get("n") + 1);
+    if get("n") == 5000 { end("win", 1, "Done."); }
+}
+"#;
+
+#[test]
+fn a_playout_of_short_steps_stops_at_its_next_decision_once_its_work_is_due() {
+    // A world's playout is such a run: a hint's budget must end it.
+    let (_dir, program) = load(SHORT_STEPS);
+    let options = program.ruleset().declared.defaults();
+    let due = crate::script::cancel::Cancel::within(Some(Duration::ZERO), None);
+    let report = due.over(|| play(&program, unchecked(&options, 1, &[], Answerer::RandomBot)));
+    let Stop::Failed(error) = &report.stop else {
+        panic!("played on to {:?}", report.stop);
+    };
+    assert_eq!(error.kind, crate::script::error::ErrorKind::Interrupted);
+}

@@ -4,8 +4,8 @@
 //! what its thread really holds.
 
 use super::*;
-use crate::run::solve::{Halt, Verdict, MAX_LINE_BYTES, MAX_POSITIONS};
 use crate::run::testing::load;
+use crate::run::verdict::{Halt, Verdict};
 use crate::script::cancel::Cancel;
 
 /// `tests/scripts/positions/heavy-frames.rhai` with 256 named states:
@@ -30,8 +30,8 @@ fn searched(source: &str) -> (Solved, usize) {
         nodes: 600,
         replays: 1_000_000,
         time: None,
-        table: MAX_POSITIONS,
-        line_bytes: MAX_LINE_BYTES,
+        table: 100_000,
+        line_bytes: 1 << 20,
         depth: 1_000,
         best: false,
         copies: BOUND,
