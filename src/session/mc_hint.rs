@@ -40,6 +40,9 @@ pub(super) fn text(estimates: &Estimates, bot: Option<&BotChoice>) -> String {
         estimates.elapsed.as_secs_f64(),
         estimates.cores,
     );
+    if let Some(why) = estimates.replays_because {
+        text += &format!("\n  (worlds replay your game, not copy it: {why})");
+    }
     text
 }
 

@@ -87,8 +87,12 @@ fn a_hint_after_a_swap_by_a_random_number_says_why_its_worlds_replay() {
 }
 
 #[test]
-fn named_state_nothing_shows_is_not_seen_in_a_story_or_in_positions() {
+fn named_state_nothing_shows_is_not_seen_in_a_story() {
     a_coin_toss("unshown-coin", "mc");
+}
+
+#[test]
+fn named_state_nothing_shows_is_not_seen_in_a_game_of_positions() {
     a_coin_toss("unshown-coin-positions", "mc");
 }
 
@@ -106,7 +110,11 @@ fn named_state_the_status_shows_is_seen() {
 }
 
 #[test]
-fn no_host_function_tells_a_bot_a_face_down_card_from_one_not_there() {
+fn is_face_up_tells_a_bot_a_face_down_card_no_more_than_one_not_there() {
     a_coin_toss("facing-tells", "heuristic");
+}
+
+#[test]
+fn depth_of_finds_no_face_down_twin_for_a_bot() {
     a_coin_toss("twin-depth-tells", "heuristic");
 }
