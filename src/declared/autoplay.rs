@@ -4,9 +4,10 @@
 //! one at a time, while any does. A card "could want" another where a
 //! tableau kind's rule lets it go onto it; a card that may start an empty
 //! pile of the kind's target (an ace, onto a foundation) never needs to.
-//! So FreeCell's and Klondike's "aces and twos always, any other card once
-//! both cards of the other colour one rank lower are home" follows from
-//! their rules, and Baker's Game's "as soon as it may go at all" from its.
+//! Where columns build down in alternate colours, that is the classic "aces
+//! and twos always, any other card once both cards of the other colour one
+//! rank lower are home"; where they build down by suit, "as soon as it may
+//! go at all".
 
 use super::effects;
 use crate::script::api::{declared_moves, piles_named, text_of};

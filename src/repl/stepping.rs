@@ -24,7 +24,12 @@ pub(crate) enum Count {
 }
 
 /// Whether the file at `path` is a transcript (its first line names a game).
+/// Only a regular file is opened: a named pipe would wait for a writer, and
+/// the reader of saves refuses anything else in words of its own.
 pub(super) fn is_transcript(path: &Path) -> bool {
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
     let mut head = [0u8; 64];
     let read = std::fs::File::open(path).and_then(|mut f| std::io::Read::read(&mut f, &mut head));
     read.is_ok_and(|n| head[..n].starts_with(crate::transcript::FIRST_LINE.as_bytes()))

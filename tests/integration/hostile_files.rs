@@ -273,7 +273,8 @@ fn resume_refuses_an_autosave_whose_game_is_a_pipe_or_device() {
     for game in [fifo.display().to_string(), "/dev/zero".to_string()] {
         let save = serde_json::json!({
             "format": "delve-save", "version": 2, "game": game, "script_hash": "x",
-            "options": {}, "seed": 1, "deal": null, "choices": []
+            // One choice made: a game left before any is not offered at all.
+            "options": {}, "seed": 1, "deal": null, "choices": [{"index": 0, "key": "1"}]
         });
         write(&state.join("autosave.json"), &save.to_string());
         crate::delve_in(home.path())
