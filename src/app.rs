@@ -80,10 +80,10 @@ fn command(cli: Cli) -> Result<()> {
             forget,
         }) => resume(which.as_deref(), all, keep, forget.as_deref()),
         Some(Command::Stats { game, json }) => stats(game.as_deref(), json),
-        Some(Command::Sim(args)) if args.profile => crate::commands::profile::command(&args),
+        Some(Command::Sim(args)) if args.profile => crate::commands::profile_report::command(&args),
         Some(Command::Sim(args)) => crate::commands::sim::command(&args),
         Some(Command::Check(args)) => check(&args),
-        Some(Command::Solve(args)) => crate::commands::solve::command(&args, || {
+        Some(Command::Solve(args)) => crate::commands::solve_command::command(&args, || {
             Ok(open(&args.game)?.session.expect("opened"))
         }),
         Some(Command::Pool(args)) => crate::commands::pool::command(&args),

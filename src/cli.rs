@@ -1,8 +1,8 @@
 //! The command line, as clap reads it.
 
-mod solve;
+mod solve_args;
 mod values;
-pub(crate) use solve::{BudgetArgs, SolveArgs};
+pub(crate) use solve_args::{BudgetArgs, SolveArgs};
 pub(crate) use values::{ShardOf, Sweep};
 
 use crate::session::open::Setting;

@@ -3,7 +3,7 @@
 //! `sim` only) the solver, a player who peeks.
 
 use crate::cli::McArgs;
-use crate::commands::mc::McBot;
+use crate::commands::mc_bot::McBot;
 use crate::script::ruleset::Ruleset;
 use crate::session::open::UsageError;
 
@@ -111,7 +111,7 @@ fn heuristic_rollout(name: &str) -> Result<bool, UsageError> {
 mod tests {
     use super::*;
     use crate::cli::Cli;
-    use crate::commands::mc::McBot;
+    use crate::commands::mc_bot::McBot;
     use crate::run::Answerer;
     use clap::Parser;
 

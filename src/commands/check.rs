@@ -10,7 +10,7 @@ mod configurations;
 mod failed_games;
 
 use crate::commands::bots::Bot;
-use crate::commands::mc::{self, McBot};
+use crate::commands::mc_bot::{self, McBot};
 use crate::game::decision::Choice;
 use crate::game::table::Table;
 use crate::run::live::LiveRun;
@@ -340,7 +340,7 @@ impl Game<'_> {
     /// A game of the Monte Carlo bot ends without error, and its choices
     /// replay it.
     fn mc_play(&self, bot: McBot) -> Result<Seen, Failure> {
-        let game = mc::play(self.program, self.options, self.seed, bot)
+        let game = mc_bot::play(self.program, self.options, self.seed, bot)
             .map_err(|message| self.fail("the game ends", message, &[]))?;
         let played = run::play(self.program, self.plan(game.choices, Answerer::Person));
         self.ended(played, "a game of the mc bot replays from its choices")

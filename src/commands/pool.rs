@@ -1,7 +1,7 @@
 //! `delve pool`: the shard files of a `sim` run (`--out DIR --shard K/N`),
 //! named one by one or by their folder, pooled into the report one run over
 //! their seeds prints (`sim/pooled.rs`); `--status DIR` says how far a run
-//! has got instead (`pool/status.rs`).
+//! has got instead (`pool/run_status.rs`).
 
 use crate::cli::PoolArgs;
 use crate::commands::sim::pooled::{pool, Wanted};
@@ -10,11 +10,11 @@ use crate::usage::UsageError;
 use anyhow::Result;
 use std::path::{Path, PathBuf};
 
-mod status;
+mod run_status;
 
 pub(crate) fn command(args: &PoolArgs) -> Result<()> {
     if let Some(dir) = &args.status {
-        return status::command(dir);
+        return run_status::command(dir);
     }
     let mut files = Vec::new();
     for path in &args.paths {

@@ -3,7 +3,7 @@
 //! results are gathered in seed order, so they do not depend on `--jobs`.
 
 use crate::commands::bots::Bot;
-use crate::commands::mc;
+use crate::commands::mc_bot;
 use crate::commands::progress::{Progress, Shown};
 use crate::run::Program;
 use crate::run::{self, Answerer, Deal, Plan, Stop};
@@ -88,7 +88,7 @@ pub(crate) struct Game {
     pub win: bool,
     pub score: Option<f64>,
     pub decisions: usize,
-    /// Decisions the mc bot left to its rollout player (`mc::McGame`).
+    /// Decisions the mc bot left to its rollout player (`mc_bot::McGame`).
     pub fell_back: usize,
     /// A deal the solver could not settle within its budget.
     pub unknown: bool,
@@ -211,7 +211,7 @@ pub(crate) fn play(
         Bot::Random => Answerer::RandomBot,
         Bot::Heuristic => Answerer::ScriptBot,
         Bot::Mc(settings) => {
-            let game = mc::play(program, options, seed, settings)?;
+            let game = mc_bot::play(program, options, seed, settings)?;
             return Ok(Game {
                 win: game.outcome.is_win(),
                 score: game.outcome.score_number(),

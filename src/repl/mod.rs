@@ -11,9 +11,9 @@ pub(crate) mod input;
 mod manual;
 pub(crate) mod reach;
 pub(crate) mod replay;
+mod ruleset_list;
 pub(crate) mod screen;
 mod stepping;
-mod texts;
 pub(crate) mod wrap;
 
 use crate::render;
@@ -32,8 +32,8 @@ use command::{Command, PlayArgs};
 use input::{Line, LineSource, Words};
 use manual::COMMANDS;
 use reach::Files;
+pub(crate) use ruleset_list::listing;
 use std::io::{self, Write};
-pub(crate) use texts::listing;
 
 pub(crate) struct Repl<'a> {
     session: Option<Session>,

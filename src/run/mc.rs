@@ -26,7 +26,7 @@ mod cores;
 mod failure;
 mod gather;
 mod judge;
-mod negligible;
+mod margin;
 mod playout;
 use crate::script::negligible::Negligible;
 use crate::script::objective::Objective;

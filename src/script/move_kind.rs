@@ -2,7 +2,7 @@
 //! `move_kind(name, #{...})`: where its card comes from, the piles whose top
 //! card it goes onto, what the card must fit there, when it is offered and
 //! how a player reads it. The host lists every legal move of the declared
-//! kinds (`api/listing.rs`), so a decision runs no script to find its
+//! kinds (`api/move_list.rs`), so a decision runs no script to find its
 //! options; only the chosen move's rule does. Plain data, read and checked
 //! when the ruleset loads, so a misspelt key is an error at the author's
 //! line, not a move silently missing.

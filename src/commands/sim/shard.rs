@@ -137,7 +137,7 @@ impl Side {
         let bot = match (self.bot.name.as_str(), &self.bot.mc) {
             ("random", None) => Bot::Random,
             ("heuristic", None) => Bot::Heuristic,
-            ("mc", Some(mc)) => Bot::Mc(crate::commands::mc::McBot {
+            ("mc", Some(mc)) => Bot::Mc(crate::commands::mc_bot::McBot {
                 worlds: mc.worlds,
                 heuristic: Some(mc.rollout == "heuristic"),
                 budget_ms: mc.budget_ms,

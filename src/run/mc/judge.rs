@@ -9,12 +9,12 @@
 //! to take is in that group (the ruleset's bot's choice where it is one of
 //! them). Where the ruleset says how small a difference counts for nothing,
 //! the verdict is also reached when no option beats one by that much
-//! (`negligible.rs`). Without a verdict, the option to take is the bot's
+//! (`margin.rs`). Without a verdict, the option to take is the bot's
 //! choice while the worlds can not tell it from the leader, else the leader.
 
 use super::alike::{groups, Alike};
 use super::compare::{versus, Spread};
-use super::negligible::{pick, Standing};
+use super::margin::{pick, Standing};
 use super::Estimate;
 use crate::script::negligible::Negligible;
 use crate::script::objective::Objective;
@@ -131,7 +131,7 @@ pub(crate) enum Kind {
     /// Every option is in one group: they are as good as each other.
     Alike,
     /// No other option beats the one to take by the ruleset's declared
-    /// negligible margin (`negligible.rs`).
+    /// negligible margin (`margin.rs`).
     WithinMargin,
     /// There was only one option.
     Only,
@@ -165,7 +165,7 @@ pub(super) struct Ranked {
     pub suggested: usize,
     pub answered: bool,
     /// The verdict is that no option beats the one to take by a
-    /// negligible margin (`negligible.rs`).
+    /// negligible margin (`margin.rs`).
     pub by_negligible: bool,
     /// The verdict's kind; none without a verdict.
     pub kind: Option<Kind>,

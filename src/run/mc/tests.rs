@@ -7,9 +7,9 @@ use crate::run::testing::load;
 use crate::run::world::Watch;
 use crate::run::Report;
 
+mod judging;
 mod ranking;
 mod redeal;
-mod verdict;
 
 /// Four turns: each draws the deck's top card face up (and names it) or
 /// buries it face down unseen.

@@ -12,10 +12,10 @@
 mod best_first;
 mod frame;
 mod hint;
+mod ledger;
 mod line;
 mod passes;
 mod start;
-mod tally;
 #[cfg(test)]
 mod tests;
 
@@ -29,12 +29,12 @@ use crate::script::error::ErrorKind;
 use crate::script::host::{Fallible, Host};
 use crate::script::ScriptError;
 use best_first::BestFirst;
+use ledger::Tally;
 use passes::Passes;
 use rhai::{Dynamic, NativeCallContext};
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
-use tally::Tally;
 
 pub(crate) use hint::{from_here, Searched, Settled};
 

@@ -10,8 +10,8 @@
 
 use super::super::runtime::{Packer, Snapshot};
 use super::frame::{Frame, Leads};
+use super::ledger::Tally;
 use super::line;
-use super::tally::Tally;
 use super::Shared;
 use crate::game::decision::Choice;
 use crate::script::host::Fallible;

@@ -11,8 +11,8 @@ mod carries;
 mod grid;
 mod growth;
 mod lifecycle;
-mod listing;
 mod measures;
+mod move_list;
 mod moves;
 mod pattern;
 mod patterns;
@@ -40,7 +40,7 @@ pub(crate) fn declared_moves<H: Host>(
     ctx: &rhai::NativeCallContext,
     only: Option<&str>,
 ) -> Fallible<rhai::Array> {
-    listing::listed(rt, ctx, only)
+    move_list::listed(rt, ctx, only)
 }
 pub(crate) use piles::PileRef;
 
@@ -114,7 +114,7 @@ pub(crate) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     cards::register(engine, rt);
     grid::register(engine, rt);
     lifecycle::register(engine, rt);
-    listing::register(engine, rt);
+    move_list::register(engine, rt);
     measures::register(engine, rt);
     piles::register(engine, rt);
     moves::register(engine, rt);

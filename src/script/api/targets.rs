@@ -1,7 +1,7 @@
 //! The targets of a declared kind of move and whether a card fits one:
 //! the top cards of a family of piles (`NAME 1`, `NAME 2`, ...), what each
 //! one's stack holds, and the value rules of the ruleset, each asked once
-//! per card and game. `listing.rs` makes the moves from them.
+//! per card and game. `move_list.rs` makes the moves from them.
 
 use super::piles::numbered_pile;
 use super::{fail, Fallible, Host, Shared};
