@@ -1,13 +1,10 @@
 //! `delve serve` in a real browser (`browser`): plays a fixture game by
 //! clicking and by number keys, undoes, reloads the page and finds the game
-//! where it was, and takes the odds, which leave the controls in the
-//! window at 1200×900. The shipped rulesets are played by
+//! where it was, and takes the odds. The shipped rulesets are played by
 //! carrying their cards in `serve_carrying.rs`, and their screenshots
 //! taken in `serve_fit.rs`.
 
-use crate::browser::{
-    click, pick_first, shows, start, until, with_browser, with_browser_on, Screen,
-};
+use crate::browser::{click, pick_first, shows, start, until, with_browser};
 use crate::serve::{pocket, Server};
 use fantoccini::{Client, Locator};
 
@@ -113,32 +110,5 @@ fn where_nothing_is_hidden_the_hint_and_the_odds_give_the_searchs_move() {
         assert_eq!(text("#options .hinted").await, hinted);
         assert!(!shows(client, "#hint table").await, "no worlds, no table");
         assert!(text("#hint .verdict + p").await.contains("a search tried"));
-    });
-}
-
-/// At 1200×900 the odds of a game with hidden cards (Clear the Dungeon's
-/// many options, each with its figures) leave Undo, Hint and Odds in the
-/// window.
-#[test]
-fn the_odds_leave_the_controls_in_the_window() {
-    let home = tempfile::tempdir().unwrap();
-    let server = Server::start(home.path(), &[]);
-    with_browser_on(Screen::Window(1200, 900), async |client| {
-        start(client, &server, "clear-the-dungeon", &[]).await;
-        click(client, "#odds-button").await;
-        until(client, "[data-state='asking'] #hint:not([hidden]) table").await;
-        let found = client
-            .execute(
-                "return ['undo', 'hint-button', 'odds-button'].map((id) => { \
-                   const r = document.getElementById(id).getBoundingClientRect(); \
-                   return [id, r.top >= 0 && r.bottom <= innerHeight]; });",
-                vec![],
-            )
-            .await
-            .unwrap();
-        let found: Vec<(String, bool)> = serde_json::from_value(found).unwrap();
-        for (id, inside) in found {
-            assert!(inside, "#{id} lies outside the window with the odds shown");
-        }
     });
 }
