@@ -23,8 +23,13 @@ pub(crate) enum Count {
     All,
 }
 
-/// Whether the file at `path` is a transcript (its first line names a game).
+/// Whether the file at `path` is a transcript (its first line names a
+/// game). Only a regular file is opened: a pipe or a device is no
+/// transcript, and is left to `load`'s own refusal.
 pub(super) fn is_transcript(path: &Path) -> bool {
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
     let mut head = [0u8; 64];
     let read = std::fs::File::open(path).and_then(|mut f| std::io::Read::read(&mut f, &mut head));
     read.is_ok_and(|n| head[..n].starts_with(crate::transcript::FIRST_LINE.as_bytes()))
