@@ -23,9 +23,9 @@ pub(crate) enum Count {
     All,
 }
 
-/// Whether the file at `path` is a transcript (its first line names a game).
-/// Only a regular file is opened: a named pipe would wait for a writer, and
-/// the reader of saves refuses anything else in words of its own.
+/// Whether the file at `path` is a transcript (its first line names a
+/// game). Only a regular file is opened: a pipe or a device is no
+/// transcript, and is left to `load`'s own refusal.
 pub(super) fn is_transcript(path: &Path) -> bool {
     if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
         return false;

@@ -135,6 +135,11 @@ impl Keeper {
         let (true, Some(folder)) = (self.writes, &self.folder) else {
             return Ok(());
         };
+        // A game with no choice made is not written until it has one, so
+        // games opened and left fill no place among the unfinished.
+        if self.current.is_none() && session.choices().is_empty() {
+            return Ok(());
+        }
         let json = save::to_json(session, counted)?;
         if self.last.as_ref() == Some(&json) {
             return Ok(());

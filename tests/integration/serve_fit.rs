@@ -7,7 +7,8 @@
 //! the window at the top of the page and where the last move left it (the
 //! table scrolls under them), no mark on a pile covers another's name and
 //! none is cut; then the Statistics dialog, with the games that ended in it,
-//! fits the phone. A touch screen is not told of number keys, a mouse is. Ten
+//! fits the phone; at 1200×900 the odds leave the controls in the window.
+//! A touch screen is not told of number keys, a mouse is. Ten
 //! moves in, each table's text has a contrast of 4.5:1 at least, and its
 //! screenshot is taken: `DELVE_SCREENSHOTS=DIR` writes them into DIR too
 //! (the README's come from `DELVE_SCREENSHOTS=docs/screenshots cargo test
@@ -303,4 +304,31 @@ return low;
 async fn low_contrast(client: &Client) -> Vec<String> {
     let low = client.execute(CONTRAST, vec![]).await.unwrap();
     serde_json::from_value(low).unwrap()
+}
+
+/// At 1200×900 the odds of a game with hidden cards (Clear the Dungeon's
+/// many options, each with its figures) leave Undo, Hint and Odds in the
+/// window.
+#[test]
+fn the_odds_leave_the_controls_in_the_window() {
+    let home = tempfile::tempdir().unwrap();
+    let server = Server::start(home.path(), &[]);
+    with_browser_on(Screen::Window(1200, 900), async |client| {
+        start(client, &server, "clear-the-dungeon", &[]).await;
+        click(client, "#odds-button").await;
+        until(client, "[data-state='asking'] #hint:not([hidden]) table").await;
+        let found = client
+            .execute(
+                "return ['undo', 'hint-button', 'odds-button'].map((id) => { \
+                   const r = document.getElementById(id).getBoundingClientRect(); \
+                   return [id, r.top >= 0 && r.bottom <= innerHeight]; });",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let found: Vec<(String, bool)> = serde_json::from_value(found).unwrap();
+        for (id, inside) in found {
+            assert!(inside, "#{id} lies outside the window with the odds shown");
+        }
+    });
 }

@@ -125,3 +125,136 @@ fn no_pile_is_marked_with_its_own_name() {
         }
     });
 }
+
+/// Every standard card's rank on the table as a player reads it: the
+/// glyphs' height in px (measured in the font it is drawn in), whether a
+/// mark or count lies over it, and whether the card on it in a fanned
+/// column covers it. `[[what, height, covered_by]]`.
+const RANKS: &str = r"
+const canvas = document.createElement('canvas').getContext('2d');
+const found = [];
+const holders = [...document.querySelectorAll('#table .card-holder')];
+const marks = [...document.querySelectorAll('#table .badge, #table .count')].filter((m) => m.getClientRects().length);
+for (const holder of holders) {
+  const text = holder.querySelector('svg.card.up text.head-rank');
+  if (!text || !text.getClientRects().length) continue;
+  const svg = text.ownerSVGElement;
+  const scale = svg.getBoundingClientRect().width / 60;
+  const style = getComputedStyle(text);
+  const px = parseFloat(style.fontSize) * scale;
+  canvas.font = `${style.fontWeight} ${px}px ${style.fontFamily}`;
+  const m = canvas.measureText(text.textContent);
+  const height = m.actualBoundingBoxAscent + m.actualBoundingBoxDescent;
+  // The glyphs' own box, from the baseline the text is drawn on.
+  const box = text.getBoundingClientRect();
+  const base = svg.getBoundingClientRect().top + Number(text.getAttribute('y')) * scale;
+  const r = { left: box.left, right: box.right, top: base - m.actualBoundingBoxAscent, bottom: base + m.actualBoundingBoxDescent };
+  const over = (b) => r.left < b.right - 0.5 && b.left < r.right - 0.5 && r.top < b.bottom - 0.5 && b.top < r.bottom - 0.5;
+  let covered = marks.filter((mark) => over(mark.getBoundingClientRect())).map((mark) => `the mark ${mark.textContent}`);
+  const next = holder.nextElementSibling;
+  if (next && holder.closest('.fan-down')) {
+    const top = next.getBoundingClientRect().top;
+    if (top < r.bottom - 0.5) covered.push(`the card on it`);
+  }
+  found.push([`${svg.getAttribute('aria-label')} in ${holder.closest('.pile').dataset.pile}`, height, covered.join(', ')]);
+}
+return found;
+";
+
+/// On a phone every card's rank is large enough to read (12 px of glyph at
+/// least) and nothing lies over it, in every shipped ruleset, ten moves in.
+#[test]
+fn every_card_on_a_phone_shows_its_rank_readably_and_uncovered() {
+    let home = tempfile::tempdir().unwrap();
+    let server = Server::start(home.path(), &[]);
+    let names = server.ruleset_names();
+    with_browser_on(Screen::Phone(WIDTH), async |client| {
+        let mut wrong = Vec::new();
+        let mut read = 0;
+        for name in &names {
+            crate::browser::start(client, &server, name, &[]).await;
+            for _ in 0..10 {
+                crate::browser::step(client).await;
+            }
+            if let Some(dir) = std::env::var_os("DELVE_PHONE_LOOK") {
+                let png = client.screenshot().await.unwrap();
+                std::fs::write(std::path::Path::new(&dir).join(format!("{name}.png")), png)
+                    .unwrap();
+            }
+            let found = client.execute(RANKS, vec![]).await.unwrap();
+            let found: Vec<(String, f64, String)> = serde_json::from_value(found).unwrap();
+            for (what, height, covered) in found {
+                read += 1;
+                if height < 12.0 {
+                    wrong.push(format!("{name}: {what}'s rank is {height:.1} px tall"));
+                }
+                if !covered.is_empty() {
+                    wrong.push(format!("{name}: {what}'s rank lies under {covered}"));
+                }
+            }
+        }
+        assert!(read > 100, "only {read} ranks read");
+        // The first few of each ruleset: enough to see what is wrong.
+        let mut shown: Vec<&String> = Vec::new();
+        for line in &wrong {
+            let game = line.split(':').next().unwrap_or("");
+            if shown.iter().filter(|l| l.starts_with(game)).count() < 4 {
+                shown.push(line);
+            }
+        }
+        assert!(
+            wrong.is_empty(),
+            "{} ranks wrong, among them:\n{}",
+            wrong.len(),
+            shown
+                .iter()
+                .map(|l| l.as_str())
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+    });
+}
+
+/// Klondike's draw of three lays the waste's top three fanned, the rest
+/// counted, not the whole waste across the foundations.
+#[test]
+fn a_draw_of_three_fans_the_wastes_top_three() {
+    let home = tempfile::tempdir().unwrap();
+    let server = Server::start(home.path(), &[]);
+    with_browser_on(Screen::Phone(WIDTH), async |client| {
+        client.goto(&server.url()).await.unwrap();
+        until(client, "[data-state='start']").await;
+        let select = client.find(Locator::Css("#ruleset")).await.unwrap();
+        select.select_by_value("klondike").await.unwrap();
+        let draw = client
+            .find(Locator::Css("[data-option='draw']"))
+            .await
+            .unwrap();
+        draw.select_by_value("3").await.unwrap();
+        tap(client, "#start-game").await;
+        until(client, "[data-state='asking'][data-game='klondike']").await;
+        // Three draws: nine cards turned, whatever went elsewhere.
+        for _ in 0..3 {
+            let made = crate::browser::choices(client).await;
+            client
+                .execute(
+                    "const draw = [...document.querySelectorAll('.option')].find((b) => /draw/.test(b.textContent)); draw.click();",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            crate::browser::until_made(client, made + 1).await;
+        }
+        let waste = client
+            .execute(
+                "const p = document.querySelector(\"#table .pile[data-pile='waste']\"); \
+                 return [p.querySelectorAll('.card-holder').length, (p.querySelector('.more') || {}).textContent || ''];",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let (shown, more): (u64, String) = serde_json::from_value(waste).unwrap();
+        assert_eq!(shown, 3, "{more}");
+        assert_eq!(more, "+6");
+    });
+}

@@ -55,9 +55,21 @@ function standard(rank, suit) {
   svg.append(element("text", { x: 6, y: 16, class: "corner" }, rank));
   svg.append(element("text", { x: 6, y: 28, class: "corner-suit" }, suit));
   svg.append(element("text", { x: WIDTH / 2, y: HEIGHT / 2 + 12, class: "pip", "text-anchor": "middle" }, suit));
-  const bottom = element("g", { transform: `rotate(180 ${WIDTH / 2} ${HEIGHT / 2})` });
+  const bottom = element("g", { transform: `rotate(180 ${WIDTH / 2} ${HEIGHT / 2})`, class: "corner-foot" });
   bottom.append(element("text", { x: 6, y: 16, class: "corner" }, rank));
   svg.append(bottom);
+  // A small card (a phone's) reads by its head alone, large: rank and suit
+  // across the top, where a fanned column still shows them (style.css
+  // shows it, and hides the corners, on a narrow screen).
+  // The suit twice: at the top's right, which a column fanned downward
+  // shows, and under the rank, which a fan to the side shows. A two-digit
+  // rank is drawn narrower, so a fan to the side shows it whole.
+  const head = element("g", { class: "head" });
+  const narrowed = rank.length > 1 ? { textLength: 27, lengthAdjust: "spacingAndGlyphs" } : {};
+  head.append(element("text", { x: 3, y: 27, class: "head-rank", ...narrowed }, rank));
+  head.append(element("text", { x: WIDTH - 3, y: 25, class: "head-suit", "text-anchor": "end" }, suit));
+  head.append(element("text", { x: 4, y: 54, class: "head-suit" }, suit));
+  svg.append(head);
   return svg;
 }
 

@@ -12,8 +12,9 @@
 
 import { drawCard } from "./cards.js";
 
-// Face-up cards shown fanned sideways in one pile; the rest are counted.
-const FANNED = 10;
+// Face-up cards shown fanned sideways in one pile (a waste's top three, as
+// a draw of three lays them); the rest are counted.
+const FANNED = 3;
 // At most this many face-up cards lie apart rather than fanned.
 const SIDE_BY_SIDE = 5;
 

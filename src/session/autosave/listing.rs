@@ -76,7 +76,6 @@ impl Keeper {
                 meta.is_file().then(|| (meta.modified().ok(), path))
             })
             .collect();
-        files.retain(|(_, path)| !self.holds_no_choice(path));
         files.sort_by_key(|(modified, _)| std::cmp::Reverse(*modified));
         let looked_at = if self.all { files.len() } else { LOOKED_AT };
         self.left_out.set(files.len().saturating_sub(looked_at));
@@ -93,9 +92,11 @@ impl Keeper {
             };
             let mine = Some(&path) == self.current.as_ref();
             let busy = !mine && locks::held_elsewhere(&path);
-            let ended = loaded
-                .as_ref()
-                .is_ok_and(|l| matches!(l.session.standing(), Standing::Ended(_)));
+            // A game that ended, or one opened and left before any choice
+            // (nothing to take up), is not offered.
+            let ended = loaded.as_ref().is_ok_and(|l| {
+                matches!(l.session.standing(), Standing::Ended(_)) || l.session.choices().is_empty()
+            });
             if ended {
                 if self.writes && !mine && !busy {
                     let _ = std::fs::remove_file(&path);
@@ -111,21 +112,6 @@ impl Keeper {
             });
         }
         Ok(games)
-    }
-
-    /// Whether the autosave at `path` is a game with no choice made (a
-    /// game opened and left): not offered, and removed when this run
-    /// writes and no one plays it. Read without replaying it.
-    fn holds_no_choice(&self, path: &std::path::Path) -> bool {
-        let empty = std::fs::read_to_string(path)
-            .ok()
-            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
-            .is_some_and(|save| save["choices"].as_array().is_some_and(Vec::is_empty));
-        let mine = Some(path) == self.current.as_deref();
-        if empty && self.writes && !mine && !locks::held_elsewhere(path) {
-            let _ = std::fs::remove_file(path);
-        }
-        empty && !mine
     }
 
     /// How many older autosaves the last list left out (`resume --all`
