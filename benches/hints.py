@@ -159,6 +159,10 @@ def contenders(hint: dict) -> list:
         versus = option.get("versus_best")
         if option.get("group") == 0 or not versus or versus["surely_worse"] or versus["same"]:
             continue
+        # Too few worlds to compare (an interval without ends): no estimate.
+        if versus["low"] is None or versus["high"] is None:
+            found.append([versus["measure"], versus["mean"] or 0.0, float("inf")])
+            continue
         found.append([versus["measure"], versus["mean"], (versus["high"] - versus["low"]) / 2])
     return found
 

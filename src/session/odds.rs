@@ -70,9 +70,15 @@ impl Session {
             if shown {
                 eprint!("\r\x1b[K");
             }
+            // A search a person stopped (or its client left) is not kept:
+            // asked again, it goes on.
+            let stopped = INTERRUPT.swap(false, Ordering::Relaxed)
+                || matches!(
+                    found.settled,
+                    Settled::Unknown(Some(Halt::Interrupted | Halt::Called))
+                );
             let hinted = Hinted::Searched(found);
-            // A search a person stopped is not kept: asked again, it goes on.
-            if !matches!(found_halt(&hinted), Some(Halt::Interrupted)) {
+            if !stopped {
                 self.keep(asked, hinted.clone());
             }
             return Ok(hinted);
@@ -139,16 +145,5 @@ fn cut_short(failure: &Failure) -> bool {
         Failure::Stopped => true,
         Failure::Script(error) => error.kind == ErrorKind::Interrupted,
         _ => false,
-    }
-}
-
-/// Why a search that answered a hint stopped short, if it did.
-fn found_halt(hinted: &Hinted) -> Option<Halt> {
-    match hinted {
-        Hinted::Searched(Searched {
-            settled: Settled::Unknown(halt),
-            ..
-        }) => *halt,
-        _ => None,
     }
 }

@@ -62,8 +62,9 @@ fn winnable_from(game: &str, save: &std::path::Path) -> Value {
 fn freecell_near_its_end_is_answered_by_search_with_a_move_that_still_wins() {
     let dir = tempfile::tempdir().unwrap();
     let line = winning_line("freecell", "2", dir.path());
-    // Far enough along that the search settles well within its seconds.
-    let played = &line[..line.len() - 20];
+    // Far enough along that the search settles well within its seconds,
+    // even in a debug build on a loaded machine.
+    let played = &line[..line.len() - 12];
     let save = dir.path().join("after.json");
     let then = format!("save {}\n", save.display());
     let hinted = hint("freecell", "2", played, "");
