@@ -24,7 +24,7 @@ pub(crate) fn help(topic: Option<&str>) -> String {
         }
     };
     if let Some(topic) = topic {
-        let topic = super::command::named(topic).unwrap_or(topic);
+        let topic = super::command_line::named(topic).unwrap_or(topic);
         match COMMANDS.iter().find(|c| c.name == topic) {
             Some(command) => {
                 let details = command.details;
@@ -44,7 +44,7 @@ pub(crate) fn help(topic: Option<&str>) -> String {
                 let details = details.replace("{game}", &game).replace("{opt}", &opt);
                 format!("{}\n\n{details}", line(command))
             }
-            None => match super::command::suggest(topic) {
+            None => match super::command_line::suggest(topic) {
                 Some(near) => {
                     format!("no command `{topic}`: did you mean `{near}`? (`help` lists them)")
                 }

@@ -139,7 +139,7 @@ impl Completer for Completion {
             return Ok((0, labels));
         }
         let start = first.len() + 1;
-        let choices = match super::command::named(first) {
+        let choices = match super::command_line::named(first) {
             Some("load" | "save" | "record") => return self.files.complete(line, pos, context),
             Some("play") if rest.contains(['/', '.', '~']) => {
                 return self.files.complete(line, pos, context)

@@ -4,7 +4,7 @@
 
 pub(crate) mod answer;
 mod carry;
-pub(crate) mod command;
+pub(crate) mod command_line;
 mod games;
 pub(crate) mod help;
 pub(crate) mod input;
@@ -28,7 +28,7 @@ use crate::session::save;
 use crate::session::texts::{header, rules_text};
 use crate::session::{Session, Standing};
 use answer::Answer;
-use command::{Command, PlayArgs};
+use command_line::{Command, PlayArgs};
 use input::{Line, LineSource, Words};
 use manual::COMMANDS;
 use reach::Files;
@@ -283,7 +283,7 @@ impl<'a> Repl<'a> {
                 Answer::Nothing => {}
             }
         }
-        match command::parse(line) {
+        match command_line::parse(line) {
             Some(Ok(Command::Quit)) => {
                 if self.asks && self.in_progress() {
                     return Ok(!self.confirm_leave(false)?);
@@ -300,7 +300,7 @@ impl<'a> Repl<'a> {
             Some(Err(usage)) => self.say(&usage).map(|()| true),
             None => {
                 let first = line.split_whitespace().next().unwrap_or(line);
-                let near = command::suggest(first)
+                let near = command_line::suggest(first)
                     .map(|name| format!(" Did you mean `{name}`?"))
                     .unwrap_or_default();
                 let message = match self.session.as_ref().and_then(Session::prompt) {

@@ -215,8 +215,8 @@ fn a_line_of_64_kib_at_a_crowded_prompt_costs_little_cpu() {
         );
         if answered == answer::Answer::Nothing {
             let first = line.split_whitespace().next().unwrap_or(line);
-            assert!(command::parse(line).is_none());
-            assert_eq!(command::suggest(first), None);
+            assert!(command_line::parse(line).is_none());
+            assert_eq!(command_line::suggest(first), None);
         }
     }
     let spent = crate::script::clock::thread_time().saturating_sub(start);
