@@ -231,9 +231,18 @@ fn a_draw_of_three_fans_the_wastes_top_three() {
             .await
             .unwrap();
         draw.select_by_value("3").await.unwrap();
+        // Without autoplay no card leaves the waste by itself: whatever the
+        // deal, three draws of three leave nine there.
+        client
+            .execute(
+                "document.querySelector(\"[data-option='autoplay']\").checked = false;",
+                vec![],
+            )
+            .await
+            .unwrap();
         tap(client, "#start-game").await;
         until(client, "[data-state='asking'][data-game='klondike']").await;
-        // Three draws: nine cards turned, whatever went elsewhere.
+        // Three draws: nine cards turned.
         for _ in 0..3 {
             let made = crate::browser::choices(client).await;
             client
