@@ -12,7 +12,7 @@
 use super::effects;
 use crate::script::api::{declared_moves, piles_named, text_of};
 use crate::script::host::{Fallible, Host};
-use crate::script::move_kind::{Build, MoveKind};
+use crate::script::move_kind::{standard, Build, MoveKind};
 use rhai::{Dynamic, Map, NativeCallContext};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -119,12 +119,4 @@ fn safe(
         }
     }
     Ok(true)
-}
-
-/// A standard card as (rank, suit number), as build rules read cards.
-fn standard(card: &crate::game::card::Card) -> Option<(u8, u8)> {
-    use crate::game::card::Suit;
-    let suit = card.suit()?;
-    let number = Suit::ALL.iter().position(|&s| s == suit)? as u8;
-    Some((card.rank()?, number))
 }

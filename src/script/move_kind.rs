@@ -11,7 +11,7 @@ mod build;
 mod deals;
 
 use super::suggest::nearest;
-pub(crate) use build::{Build, Empty, Runs, Suits};
+pub(crate) use build::{standard, Build, Empty, Runs, Suits};
 pub(crate) use deals::{Count, Deals};
 use rhai::{Array, Dynamic, Map};
 

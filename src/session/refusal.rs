@@ -9,7 +9,7 @@
 //! Fair to the player: a face-down card reads as no card at all, so a
 //! refusal never tells a card lying face down from one not on the table.
 
-use crate::game::card::{Card, Suit};
+use crate::game::card::Card;
 use crate::game::decision::Prompt;
 use crate::game::pile::{Pile, Placed};
 use crate::game::table::Table;
@@ -187,7 +187,7 @@ fn reason(builds: &[&Build], table: &Table, from: usize, depth: usize, target: u
         Some(under) if !under.face_up => format!("the top card of {} is face down", onto.name),
         Some(under) => match needs(build, &under.card) {
             None => format!("{} is full (it takes a card only when empty)", onto.name),
-            Some(wanted) if !fits(build, card, &under.card) => {
+            Some(wanted) if !build.fits_cards(card, &under.card) => {
                 format!("{} takes {wanted}, not {card}", under.card)
             }
             Some(_) => {
@@ -223,7 +223,7 @@ fn covered(build: &Build, cards: &[Placed], depth: usize) -> Option<String> {
         return Some(format!("{card} is covered{}", named(over)));
     }
     let broken = (at + 1..cards.len())
-        .find(|&i| !cards[i].face_up || !fits(build, &cards[i].card, &cards[i - 1].card))?;
+        .find(|&i| !cards[i].face_up || !build.fits_cards(&cards[i].card, &cards[i - 1].card))?;
     Some(if broken == at + 1 {
         format!("{card} is covered{}, which is not built on it", named(over))
     } else {
@@ -289,19 +289,6 @@ fn family_of(name: &str) -> &str {
         Some((family, number)) if number.bytes().all(|b| b.is_ascii_digit()) => family,
         _ => name,
     }
-}
-
-fn fits(build: &Build, card: &Card, under: &Card) -> bool {
-    match (standard(card), standard(under)) {
-        (Some(card), Some(under)) => build.fits(card, under),
-        _ => false,
-    }
-}
-
-fn standard(card: &Card) -> Option<(u8, u8)> {
-    let suit = card.suit()?;
-    let number = Suit::ALL.iter().position(|&s| s == suit)? as u8;
-    Some((card.rank()?, number))
 }
 
 /// What the kind lets go onto `under`, in words (`a black 9`, `a 4♠`);

@@ -9,7 +9,7 @@
 
 use super::targets::pile_index;
 use super::{fail, text_of, Fallible, Host, Shared};
-use crate::game::card::{Card, Suit};
+use crate::game::card::Card;
 use crate::game::pile::Placed;
 use crate::game::table::Table;
 use crate::script::host::limit;
@@ -64,7 +64,7 @@ fn rule_fits(rt: &dyn Host, kind: &str, card: &Card, onto: &Dynamic) -> Fallible
             onto.type_name()
         ));
     };
-    Ok(fits(build, card, &under))
+    Ok(build.fits_cards(card, &under))
 }
 
 /// Lists the moves of `kind` (a build kind) into `moves`.
@@ -115,7 +115,7 @@ pub(super) fn list(
                         empty_offered = true;
                         build.empty.takes(base.card.rank())
                     }
-                    Some(under) => under.face_up && fits(build, &base.card, &under.card),
+                    Some(under) => under.face_up && build.fits_cards(&base.card, &under.card),
                 };
                 if !fits || count > capacity(room, onto.is_none()) {
                     continue;
@@ -163,7 +163,7 @@ fn movable_run(rt: &dyn Host, build: &Build, cards: &[Placed]) -> usize {
     let mut run = 1;
     while run < cards.len() {
         let (upper, under) = (&cards[cards.len() - run], &cards[cards.len() - run - 1]);
-        if !under.face_up || !fits(build, &upper.card, &under.card) {
+        if !under.face_up || !build.fits_cards(&upper.card, &under.card) {
             break;
         }
         run += 1;
@@ -195,20 +195,6 @@ fn capacity(room: Option<(usize, usize)>, onto_empty: bool) -> usize {
 fn empty_piles(table: &Table, rt: &dyn Host, name: &str) -> Fallible<usize> {
     let piles = piles_named(rt, std::slice::from_ref(&name.to_string()))?;
     Ok(piles.iter().filter(|&&p| table.pile(p).is_empty()).count())
-}
-
-fn fits(build: &Build, card: &Card, under: &Card) -> bool {
-    match (standard(card), standard(under)) {
-        (Some(card), Some(under)) => build.fits(card, under),
-        _ => false,
-    }
-}
-
-/// A standard card as (rank, suit number).
-fn standard(card: &Card) -> Option<(u8, u8)> {
-    let suit = card.suit()?;
-    let number = Suit::ALL.iter().position(|&s| s == suit)? as u8;
-    Some((card.rank()?, number))
 }
 
 /// The piles a name stands for: the pile of that name, or else the family

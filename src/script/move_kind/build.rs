@@ -7,6 +7,7 @@
 //! lists the moves (`api/builds.rs`) and `carry(move)` makes one.
 
 use super::{flag, known_keys, map_of, text, Read, Template};
+use crate::game::card::{Card, Suit};
 use rhai::{Dynamic, Map};
 
 pub(super) const BUILD_KEYS: [&str; 6] = ["from", "to", "builds", "empty", "one_empty", "runs"];
@@ -115,6 +116,14 @@ impl Build {
         Some(build)
     }
 
+    /// Whether a card may go onto another (none but standard cards build).
+    pub(crate) fn fits_cards(&self, card: &Card, under: &Card) -> bool {
+        match (standard(card), standard(under)) {
+            (Some(card), Some(under)) => self.fits(card, under),
+            _ => false,
+        }
+    }
+
     /// Whether `card` (rank, suit) may go onto `under`.
     pub(crate) fn fits(&self, card: (u8, u8), under: (u8, u8)) -> bool {
         self.rule
@@ -178,6 +187,13 @@ impl Rule {
                 Suits::Alternate => is_red(suit) != is_red(under_suit),
             }
     }
+}
+
+/// A standard card as (rank, suit number), as build rules read cards.
+pub(crate) fn standard(card: &Card) -> Option<(u8, u8)> {
+    let suit = card.suit()?;
+    let number = Suit::ALL.iter().position(|&s| s == suit)? as u8;
+    Some((card.rank()?, number))
 }
 
 /// Hearts and diamonds, as `Suit` numbers them (spades 0, hearts 1,
