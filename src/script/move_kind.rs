@@ -9,11 +9,13 @@
 
 mod build;
 mod deals;
+mod template;
 
 use super::suggest::nearest;
 pub(crate) use build::{standard, Build, Empty, Runs, Suits};
 pub(crate) use deals::{Count, Deals};
 use rhai::{Array, Dynamic, Map};
+pub(crate) use template::{Piece, Template};
 
 /// The keys of a move kind's map, besides a build's (`build.rs`).
 const KIND_KEYS: [&str; 16] = [
@@ -116,16 +118,6 @@ pub struct Fit {
     pub reach: Option<i64>,
     /// The card is of the target's suit.
     pub same_suit: bool,
-}
-
-/// A label with `{field}` holes filled from the move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Template(pub Vec<Piece>);
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Piece {
-    Text(String),
-    Field(String),
 }
 
 type Read<T> = Result<T, String>;
@@ -325,53 +317,6 @@ impl Fit {
             reach,
             same_suit: flag(&map, "same_suit")?,
         })
-    }
-}
-
-impl std::fmt::Display for Template {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        for piece in &self.0 {
-            match piece {
-                Piece::Text(text) => f.write_str(text)?,
-                Piece::Field(name) => write!(f, "{{{name}}}")?,
-            }
-        }
-        Ok(())
-    }
-}
-
-impl Template {
-    pub(crate) fn read(text: &str) -> Read<Template> {
-        let mut pieces = Vec::new();
-        let mut rest = text;
-        while let Some(open) = rest.find('{') {
-            if open > 0 {
-                pieces.push(Piece::Text(rest[..open].to_string()));
-            }
-            let Some(close) = rest[open..].find('}') else {
-                return Err(format!("the label `{text}` opens a `{{` it never closes"));
-            };
-            pieces.push(Piece::Field(
-                rest[open + 1..open + close].trim().to_string(),
-            ));
-            rest = &rest[open + close + 1..];
-        }
-        if !rest.is_empty() {
-            pieces.push(Piece::Text(rest.to_string()));
-        }
-        Ok(Template(pieces))
-    }
-
-    /// The label of one move, each field as a person reads it.
-    pub fn fill(&self, field: impl Fn(&str) -> String) -> String {
-        let mut label = String::new();
-        for piece in &self.0 {
-            match piece {
-                Piece::Text(text) => label.push_str(text),
-                Piece::Field(name) => label.push_str(&field(name)),
-            }
-        }
-        label
     }
 }
 
