@@ -2,10 +2,11 @@
 //! move, lost when no move is left, scored by the cards its declared piles
 //! hold, each end said in the ruleset's words (`{score}`, `{cards}`).
 
+use super::compiled::Ended;
 use crate::script::api::piles_named;
 use crate::script::host::{fault, Fallible, Host};
 use crate::script::move_kind::Template;
-use crate::script::turn_rules::WonTest;
+use crate::script::turn_rules::{TurnRules, WonTest};
 
 /// Ends the game as won if its declared test holds.
 pub(super) fn if_won(host: &mut dyn Host) -> Fallible<()> {
@@ -45,12 +46,30 @@ pub(super) fn stuck(host: &mut dyn Host) -> Fallible<()> {
 
 fn end(host: &mut dyn Host, outcome: &str, says: &Template) -> Fallible<()> {
     let score = score(host)?;
-    let summary = says.fill(|field| match field {
+    host.end(outcome, score.into(), &words(says, score))
+}
+
+/// An end said in the ruleset's words, with its score.
+fn words(says: &Template, score: i64) -> String {
+    says.fill(|field| match field {
         "cards" if score == 1 => "1 card".to_string(),
         "cards" => format!("{score} cards"),
         _ => score.to_string(),
-    });
-    host.end(outcome, score.into(), &summary)
+    })
+}
+
+/// How a compiled game's line ended (`compiled::Ended`), as the host's
+/// declared turn would have ended it: its result, score and words.
+pub(crate) fn said(rules: &TurnRules, ended: Ended) -> (&'static str, i64, String) {
+    let (result, says, score) = match ended {
+        Ended::Won(score) => ("win", rules.won.as_ref().map(|w| &w.says), score),
+        Ended::Lost(score) => ("loss", rules.stuck.as_ref(), score),
+    };
+    (
+        result,
+        score,
+        says.map(|s| words(s, score)).unwrap_or_default(),
+    )
 }
 
 /// The cards the declared piles hold.

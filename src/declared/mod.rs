@@ -8,8 +8,11 @@
 //! step; script functions still run where a ruleset defines them.
 
 mod autoplay;
+pub(crate) mod compiled;
 mod effects;
 mod ending;
+
+pub(crate) use ending::said;
 
 use crate::script::api::declared_moves;
 use crate::script::host::{fault, Fallible, Host};

@@ -5,8 +5,11 @@
 //! failure is a script error of kind `Prompt`, placed at the decision; the
 //! bot runs on a copy of its random stream, so looking changes no game.
 //! In a game of positions, what it declares of its positions is tested
-//! there too (`inspect/declarations.rs`), on copies put back after.
+//! there too (`inspect/declarations.rs`), on copies put back after, and
+//! where its turn compiles, the compiled game against the host's
+//! (`inspect/compiled.rs`).
 
+mod compiled;
 mod declarations;
 
 use super::protocol::{ask_bot, build_prompt, read_only, script_error};
@@ -64,7 +67,8 @@ pub(super) fn inspect(ctx: &NativeCallContext, rt: &Shared, asked: &Asked) -> Fa
         };
         picked.map_err(|e| unreadable(rt, function, "the bot (hint)", &e))?;
     }
-    declarations::check(ctx, rt)
+    declarations::check(ctx, rt)?;
+    compiled::check(ctx, rt, asked.options)
 }
 
 /// Two options of one prompt with the same key or label: an error naming both.

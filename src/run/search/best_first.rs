@@ -292,7 +292,7 @@ impl Ord for Waiting {
 /// The keys of positions are hashes already: hashed again, they would
 /// only cost.
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(super) struct KeyHasher(u64);
 
 impl std::hash::Hasher for KeyHasher {
     fn finish(&self) -> u64 {

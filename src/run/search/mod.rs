@@ -10,6 +10,7 @@
 //! progress is told between them.
 
 mod best_first;
+mod boards;
 mod frame;
 mod hint;
 mod ledger;
@@ -29,6 +30,7 @@ use crate::script::error::ErrorKind;
 use crate::script::host::{Fallible, Host};
 use crate::script::ScriptError;
 use best_first::BestFirst;
+use boards::Boards;
 use ledger::Tally;
 use passes::Passes;
 use rhai::{Dynamic, NativeCallContext};
@@ -114,6 +116,7 @@ fn search(
     search.tally.stats.seconds = search.tally.started.elapsed().as_secs_f64();
     let complete = match &search.order {
         Some(Order::BestFirst(best)) => best.complete(),
+        Some(Order::Boards(boards)) => boards.complete(),
         _ => true,
     };
     let drawn = program.host().borrow().drawn();
@@ -147,6 +150,7 @@ struct Search {
 enum Order {
     Passes(Passes),
     BestFirst(BestFirst),
+    Boards(Box<Boards>),
 }
 
 impl Search {
@@ -167,7 +171,12 @@ impl Search {
             Reached::Decision { question, options } => {
                 let key = rt.borrow().key();
                 let judged = rt.borrow().wiring().has_value;
-                self.order = Some(if judged {
+                let compiled = (!judged)
+                    .then(|| Boards::new(rt, prefix, key, self.tally.budget.copies))
+                    .flatten();
+                self.order = Some(if let Some(boards) = compiled {
+                    Order::Boards(Box::new(boards))
+                } else if judged {
                     Order::BestFirst(BestFirst::new(rt, prefix, key, self.tally.budget.copies))
                 } else {
                     let tally = &mut self.tally;
@@ -195,6 +204,7 @@ impl Search {
             match order {
                 Order::Passes(passes) => passes.step(ctx, rt, &mut self.tally)?,
                 Order::BestFirst(best) => best.step(ctx, rt, &mut self.tally)?,
+                Order::Boards(boards) => boards.step(ctx, rt, &mut self.tally)?,
             }
         }
         Ok(())

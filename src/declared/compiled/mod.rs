@@ -1,0 +1,174 @@
+//! A declared game compiled: its kinds of move, what follows a move by
+//! itself and its end, resolved once against the game's table and options
+//! into pile numbers and tables of which card builds on which, so that a
+//! position (`board.rs`) is listed (`listing.rs`), moved on
+//! (`stepping.rs`), keyed (`key.rs`) and judged (`judgement.rs`) with no
+//! script, no map and no name looked up. It says the same rules as the
+//! host's declared turn (`declared/mod.rs`), which `delve check`'s tests
+//! and the compiled crosscheck hold it to, option for option.
+//!
+//! Only a game whose whole turn is declared compiles: no `fn options()`
+//! or `fn apply(option)` of its own, standard cards only, and named state
+//! that is a count its moves spend (or bookkeeping). Anything else stays
+//! with the host's general run.
+
+mod board;
+mod judgement;
+mod key;
+mod listing;
+mod resolve;
+mod stepping;
+
+pub(crate) use board::Board;
+pub(crate) use listing::Move;
+pub(crate) use stepping::Ended;
+
+use crate::game::table::Value;
+use crate::script::host::Host;
+use crate::script::move_kind::standard;
+
+/// At most this many piles and cards: a pile's end is one byte.
+const MOST_PILES: usize = 64;
+const MOST_CARDS: usize = 255;
+
+pub(crate) struct Compiled {
+    /// Each pile's default facing, for a card dealt onto it.
+    up: Vec<bool>,
+    kinds: Vec<Kind>,
+    /// The piles whose face-down top turns up after every move.
+    turn_up: Vec<u8>,
+    autoplay: Option<Autoplay>,
+    won: Option<Won>,
+    score: Vec<u8>,
+    /// The interchangeable families, each its piles.
+    families: Vec<Vec<u8>>,
+    /// Whether each pile is in one of them.
+    in_family: Vec<bool>,
+    /// Piles no move takes a card from and no rule reads below the top (a
+    /// foundation, a hole): a position is the same whatever lies under
+    /// their tops.
+    sinks: Vec<bool>,
+    /// For each card, the first card onto which exactly the same cards
+    /// go by every kind: a sink's top is known by it (in a game that
+    /// builds by rank alone, 5♥ and 5♠ on a hole are the same position).
+    alike: Vec<u8>,
+    /// The named counts, in the board's order, by their state's name.
+    counts: Vec<String>,
+    /// Lone options are taken as the game takes them.
+    takes_lone: bool,
+    judge: judgement::Judge,
+}
+
+/// A declared kind of move, as this game plays it.
+struct Kind {
+    name: String,
+    /// Offered only while this pile is empty.
+    when_empty: Option<u8>,
+    /// Offered only while this count is above 0.
+    while_left: Option<usize>,
+    /// Offered only while this pile holds a card.
+    unless_empty: Option<u8>,
+    action: Action,
+    /// The count a move spends one of.
+    spends: Option<usize>,
+}
+
+enum Action {
+    Build(Builds),
+    /// Cards dealt one at a time from `from` onto `to`, at most `count`.
+    Deal {
+        from: u8,
+        to: u8,
+        count: usize,
+    },
+    /// A move of no card: only what follows it.
+    Nothing,
+}
+
+/// A build kind resolved: its piles, and which card goes onto which.
+struct Builds {
+    sources: Vec<u8>,
+    targets: Vec<u8>,
+    /// `onto[c]`: bit `u` set where card `c` may go onto card `u`.
+    onto: Vec<u64>,
+    /// By rank (1 to 13): whether such a card may start an empty pile.
+    starts: [bool; 14],
+    one_empty: bool,
+    runs: RunRule,
+    /// Each pile's interchangeable family, if it has one.
+    family: Vec<Option<u8>>,
+}
+
+enum RunRule {
+    Top,
+    Built,
+    /// As many as (empty `free` piles + 1) × 2 ^ (empty `empty` piles).
+    Limited {
+        free: Vec<u8>,
+        empty: Vec<u8>,
+    },
+}
+
+/// Cards sent home by themselves (`declared/autoplay.rs`'s ruling).
+struct Autoplay {
+    kind: usize,
+    homes: Vec<u8>,
+    /// `wanted[c]`: the cards (as a mask) that could still want to be
+    /// built on card `c`.
+    wanted: Vec<u64>,
+}
+
+enum Won {
+    AllIn(Vec<u8>),
+    Empty(Vec<u8>),
+}
+
+/// Why a game does not compile.
+pub(crate) type Refusal = String;
+
+impl Compiled {
+    /// Whether the game takes a lone option without asking (it does unless
+    /// the player asked otherwise).
+    pub(crate) fn with_lone_options(mut self, taken: bool) -> Compiled {
+        self.takes_lone = taken;
+        self
+    }
+
+    /// The board of the position the host holds (every card as it lies;
+    /// the solver peeks).
+    pub(crate) fn board(&self, host: &dyn Host) -> Result<Board, Refusal> {
+        let table = host.table();
+        let mut piles = Vec::with_capacity(table.piles().len());
+        for pile in table.piles() {
+            let mut bytes = Vec::with_capacity(pile.len());
+            for placed in pile.placed() {
+                let (rank, suit) = standard(&placed.card).ok_or_else(|| {
+                    format!("`{}` holds a card that is not a standard one", pile.name)
+                })?;
+                let byte = suit * 13 + rank - 1;
+                bytes.push(if placed.face_up {
+                    byte | board::UP
+                } else {
+                    byte
+                });
+            }
+            piles.push(bytes);
+        }
+        let mut counts = Vec::with_capacity(self.counts.len());
+        for name in &self.counts {
+            match table.state.get(name) {
+                Some(Value::Int(n)) => counts.push(
+                    i16::try_from(*n)
+                        .map_err(|_| format!("state `{name}` is past a board's count"))?,
+                ),
+                _ => return Err(format!("state `{name}` is no count")),
+            }
+        }
+        Ok(Board::new(&piles, &counts))
+    }
+
+    /// The name of a move's kind.
+    pub(crate) fn kind_name(&self, mv: Move) -> &str {
+        &self.kinds[usize::from(mv.kind)].name
+    }
+}

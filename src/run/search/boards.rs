@@ -1,0 +1,273 @@
+//! The search of a game whose whole turn is declared and compiles
+//! (`declared/compiled/`): best first, as `best_first.rs` searches, but on
+//! boards of a few bytes, listed, moved on, keyed and judged in Rust with
+//! no script and no copy of the run. The ruleset's `fn value()` orders it
+//! where it has one (no: a compiled game has none, or it would run script
+//! at every position), else the host's judgement from the declarations.
+//! Only a line found is played again through the run, to give it the
+//! choices and labels a save keeps.
+//!
+//! Memory is bounded as the copies' search is: the frontier's boards by
+//! the budget's `copies`, the positions met by its `table`.
+
+use super::super::runtime::Snapshot;
+use super::super::Outcome;
+use super::ledger::Tally;
+use super::line;
+use super::Shared;
+use crate::declared::compiled::{Board, Compiled, Ended, Move};
+use crate::game::decision::Choice;
+use crate::script::host::{Fallible, Host};
+use rhai::NativeCallContext;
+use std::cmp::Ordering;
+use std::collections::{BinaryHeap, HashSet};
+use std::hash::BuildHasherDefault;
+
+/// What a waiting board costs beside its bytes.
+const WAITING_BYTES: usize = std::mem::size_of::<Waiting>();
+
+pub(super) struct Boards {
+    rules: Compiled,
+    prefix: Vec<Choice>,
+    root: Snapshot,
+    frontier: BinaryHeap<Waiting>,
+    frontier_bytes: usize,
+    bound: usize,
+    pruned: bool,
+    seen: HashSet<u64, BuildHasherDefault<super::best_first::KeyHasher>>,
+    steps: Vec<Step>,
+    met: u64,
+    moves: Vec<Move>,
+    scratch: Vec<Move>,
+}
+
+struct Waiting {
+    value: i64,
+    met: u64,
+    node: u32,
+    depth: u32,
+    board: Board,
+}
+
+#[derive(Clone, Copy)]
+struct Step {
+    from: u32,
+    option: u32,
+}
+
+/// Where a board went on to: a decision of more than one option, an end,
+/// or a cycle of lone options.
+enum Reached {
+    Decision,
+    Ended(Ended),
+    Cycle,
+}
+
+impl Boards {
+    /// The search from the first decision, the position the run holds;
+    /// none where the game does not compile.
+    pub(super) fn new(rt: &Shared, prefix: &[Choice], key: u64, bound: usize) -> Option<Boards> {
+        let host = rt.borrow();
+        let rules = Compiled::of(&*host)
+            .ok()?
+            .with_lone_options(host.takes_lone_option());
+        let board = rules.board(&*host).ok()?;
+        let mut search = Boards {
+            rules,
+            prefix: prefix.to_vec(),
+            root: host.snapshot(),
+            frontier: BinaryHeap::new(),
+            frontier_bytes: 0,
+            bound,
+            pruned: false,
+            seen: HashSet::default(),
+            steps: vec![Step {
+                from: u32::MAX,
+                option: 0,
+            }],
+            met: 0,
+            moves: Vec::new(),
+            scratch: Vec::new(),
+        };
+        search.seen.insert(key);
+        search.wait(
+            &mut 0,
+            Waiting {
+                value: 0,
+                met: 0,
+                node: 0,
+                depth: 0,
+                board,
+            },
+        );
+        Some(search)
+    }
+
+    pub(super) fn complete(&self) -> bool {
+        !self.pruned
+    }
+
+    /// The best board waiting, searched: each option of its decision played.
+    pub(super) fn step(
+        &mut self,
+        ctx: &NativeCallContext,
+        rt: &Shared,
+        tally: &mut Tally,
+    ) -> Fallible<()> {
+        if tally.spent(self.seen.len()) {
+            return Ok(());
+        }
+        let Some(mut waiting) = self.frontier.pop() else {
+            tally.exhaust();
+            return Ok(());
+        };
+        self.frontier_bytes -= waiting.board.size() + WAITING_BYTES;
+        match self.reach(&mut waiting.board) {
+            Reached::Decision => {}
+            Reached::Ended(ended) => {
+                let outcome = outcome(rt, ended);
+                return tally.ended(outcome, || self.line(ctx, rt, waiting.node, None));
+            }
+            Reached::Cycle => return Ok(()),
+        }
+        let depth = self.prefix.len() + waiting.depth as usize;
+        tally.stats.deepest = tally.stats.deepest.max(depth + 1);
+        if depth >= tally.budget.depth {
+            tally.stats.too_deep += 1;
+            return Ok(());
+        }
+        let moves = std::mem::take(&mut self.moves);
+        for (index, &mv) in moves.iter().enumerate() {
+            if tally.done || tally.meet() {
+                break;
+            }
+            let mut board = waiting.board.clone();
+            if let Some(ended) = self.rules.play(&mut board, mv, &mut self.scratch) {
+                let outcome = outcome(rt, ended);
+                tally.ended(outcome, || self.line(ctx, rt, waiting.node, Some(index)))?;
+                continue;
+            }
+            let key = self.rules.key(&board);
+            if !self.seen.insert(key) {
+                continue;
+            }
+            let node = self.steps.len() as u32;
+            self.steps.push(Step {
+                from: waiting.node,
+                option: index as u32,
+            });
+            self.met += 1;
+            let value = self.rules.value(&board);
+            let next = Waiting {
+                value,
+                met: self.met,
+                node,
+                depth: waiting.depth + 1,
+                board,
+            };
+            self.wait(&mut tally.stats.held, next);
+        }
+        self.moves = moves;
+        tally.stats.positions = self.seen.len();
+        Ok(())
+    }
+
+    /// The board moved on through its lone options to a decision (its
+    /// moves then in `self.moves`) or an end.
+    fn reach(&mut self, board: &mut Board) -> Reached {
+        let mut passed: Option<HashSet<u64>> = None;
+        loop {
+            self.rules.moves(board, &mut self.moves);
+            match self.moves.len() {
+                0 => return Reached::Ended(Ended::Lost(self.rules.score(board))),
+                1 if self.rules.takes_lone() => {
+                    let key = self.rules.key(board);
+                    if !passed.get_or_insert_with(HashSet::new).insert(key) {
+                        return Reached::Cycle;
+                    }
+                    let only = self.moves[0];
+                    if let Some(ended) = self.rules.play(board, only, &mut self.scratch) {
+                        return Reached::Ended(ended);
+                    }
+                }
+                _ => return Reached::Decision,
+            }
+        }
+    }
+
+    fn wait(&mut self, most: &mut usize, waiting: Waiting) {
+        self.frontier_bytes += waiting.board.size() + WAITING_BYTES;
+        self.frontier.push(waiting);
+        if self.frontier_bytes > self.bound {
+            self.prune();
+        }
+        *most = (*most).max(self.frontier_bytes);
+    }
+
+    /// Keeps the best boards of the frontier, three quarters of its bound.
+    fn prune(&mut self) {
+        self.pruned = true;
+        let mut kept = Vec::with_capacity(self.frontier.len());
+        let mut bytes = 0;
+        while let Some(waiting) = self.frontier.pop() {
+            let size = waiting.board.size() + WAITING_BYTES;
+            if bytes + size > self.bound / 4 * 3 {
+                break;
+            }
+            bytes += size;
+            kept.push(waiting);
+        }
+        self.frontier = kept.into();
+        self.frontier_bytes = bytes;
+    }
+
+    /// The choices from the start to `node`'s position, then `option` of
+    /// its decision if it is one, played through the run.
+    fn line(
+        &self,
+        ctx: &NativeCallContext,
+        rt: &Shared,
+        node: u32,
+        option: Option<usize>,
+    ) -> Fallible<Vec<Choice>> {
+        let mut taken: Vec<usize> = option.into_iter().collect();
+        let mut at = node;
+        while at != 0 {
+            let step = self.steps[at as usize];
+            taken.push(step.option as usize);
+            at = step.from;
+        }
+        taken.reverse();
+        line::choices(ctx, rt, &self.prefix, &self.root, &taken)
+    }
+}
+
+impl PartialEq for Waiting {
+    fn eq(&self, other: &Waiting) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Waiting {}
+
+impl PartialOrd for Waiting {
+    fn partial_cmp(&self, other: &Waiting) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Waiting {
+    fn cmp(&self, other: &Waiting) -> Ordering {
+        (self.value, self.met).cmp(&(other.value, other.met))
+    }
+}
+
+/// How a line on boards ended, as the host's declared turn ends it.
+fn outcome(rt: &Shared, ended: Ended) -> Outcome {
+    let (result, score, summary) = crate::declared::said(&rt.borrow().wiring().turn, ended);
+    Outcome {
+        result: result.to_string(),
+        score: score.into(),
+        summary,
+    }
+}
