@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The solver's figures for docs/solver.md: `delve solve` on each seed of a
 range, one process a deal, and the share proven winnable, not winnable and
-unknown, with deals and nodes per second and the median time per deal.
+unknown, with deals, decisions and distinct positions per CPU-second (each
+process's user and system time, from rusage) and the median time per deal.
 
     python3 benches/solver.py DELVE GAME FIRST COUNT NODES [--opt K=V ...]
 
@@ -9,6 +10,7 @@ DELVE is a release build of delve. Each deal's answer is printed as a JSON
 line to stderr as it comes, the summary to stdout at the end."""
 
 import json
+import resource
 import statistics
 import subprocess
 import sys
@@ -20,13 +22,18 @@ def main():
     answers = []
     for seed in range(int(first), int(first) + int(count)):
         command = [delve, "solve", game, "--seed", str(seed), "--nodes", nodes, "--json"]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         out = subprocess.run(command + extra, capture_output=True, text=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         # A depth-capped search prints its answer and exits 1.
         answer = json.loads(out.stdout)
         answer["seed"] = seed
+        answer["cpu"] = cpu
         print(json.dumps(answer), file=sys.stderr, flush=True)
         answers.append(answer)
     seconds = sum(a["seconds"] for a in answers)
+    cpu = sum(a["cpu"] for a in answers)
     verdicts = [a["verdict"] for a in answers]
     scores = [a["best_score"] for a in answers if isinstance(a["best_score"], (int, float))]
     print(json.dumps({
@@ -36,8 +43,10 @@ def main():
         "not_winnable": verdicts.count("not_winnable"),
         "unknown": verdicts.count("unknown"),
         "mean_best_score": statistics.mean(scores) if scores else None,
-        "deals_per_second": len(answers) / seconds,
-        "nodes_per_second": sum(a["nodes"] for a in answers) / seconds,
+        "deals_per_cpu_second": len(answers) / cpu,
+        "decisions_per_cpu_second": sum(a["nodes"] for a in answers) / cpu,
+        "positions_per_cpu_second": sum(a["positions"] for a in answers) / cpu,
+        "cpu_seconds": cpu,
         "median_seconds": statistics.median(a["seconds"] for a in answers),
         "max_seconds": max(a["seconds"] for a in answers),
     }))

@@ -59,6 +59,11 @@ fn list_builds(kind: u8, builds: &Builds, board: &Board, moves: &mut Vec<Move>) 
         RunRule::Limited { free, empty } => Some((empties(board, free), empties(board, empty))),
         _ => None,
     };
+    // The targets' tops, read once (`NONE`: an empty pile).
+    let mut tops = [NONE; 64];
+    for &target in &builds.targets {
+        tops[usize::from(target)] = board.top(usize::from(target)).unwrap_or(NONE);
+    }
     for &source in &builds.sources {
         let cards = board.pile(usize::from(source));
         let run = movable_run(builds, cards);
@@ -70,7 +75,7 @@ fn list_builds(kind: u8, builds: &Builds, board: &Board, moves: &mut Vec<Move>) 
                 if target == source {
                     continue;
                 }
-                let onto = board.top(usize::from(target));
+                let onto = Some(tops[usize::from(target)]).filter(|&t| t != NONE);
                 // A whole pile onto an empty one it is interchangeable
                 // with leaves the position as it was: no move at all.
                 if count == cards.len()
@@ -100,6 +105,9 @@ fn list_builds(kind: u8, builds: &Builds, board: &Board, moves: &mut Vec<Move>) 
         }
     }
 }
+
+/// No card: a byte no card has.
+const NONE: u8 = 0xFF;
 
 fn goes_onto(builds: &Builds, card: u8, under: u8) -> bool {
     builds.onto[usize::from(card_of(card))] & (1 << card_of(under)) != 0

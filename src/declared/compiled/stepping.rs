@@ -65,6 +65,9 @@ impl Compiled {
         for _ in 0..=board.card_count() {
             moves.clear();
             super::listing::moves_of(autoplay.kind, kind, board, moves);
+            if moves.is_empty() {
+                return;
+            }
             let mut out = 0u64;
             for pile in 0..self.up.len() {
                 if autoplay.homes.contains(&(pile as u8)) {
