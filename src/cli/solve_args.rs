@@ -44,8 +44,9 @@ pub struct SolveArgs {
 #[derive(Args, Debug, Clone, Copy)]
 pub struct BudgetArgs {
     /// The solver: at most this many decisions met per deal (each new or seen again)
-    #[arg(long, default_value_t = 1_000_000, value_parser = at_least_one_node)]
-    pub nodes: u64,
+    /// [default: 1000000, or no limit but --seconds where that is given]
+    #[arg(long, value_parser = at_least_one_node)]
+    pub nodes: Option<u64>,
     /// The solver: at most this many decisions replayed per deal, on the way back to the
     /// lines it searches [default: 100 times --nodes]
     #[arg(long, value_parser = at_least_one_node)]
@@ -61,11 +62,18 @@ pub struct BudgetArgs {
 
 impl BudgetArgs {
     pub(crate) fn budget(self, best: bool) -> Budget {
+        // A search on compiled boards meets a million decisions in about a
+        // second: where a time is given, it alone bounds the search.
+        let nodes = self.nodes.unwrap_or(if self.seconds.is_some() {
+            u64::MAX
+        } else {
+            DEFAULT_NODES
+        });
         Budget {
-            nodes: self.nodes,
+            nodes,
             replays: self
                 .replays
-                .unwrap_or_else(|| self.nodes.saturating_mul(REPLAYS_PER_NODE)),
+                .unwrap_or_else(|| nodes.saturating_mul(REPLAYS_PER_NODE)),
             time: self.seconds.map(Duration::from_secs_f64),
             table: MAX_POSITIONS,
             line_bytes: MAX_LINE_BYTES,
@@ -75,6 +83,9 @@ impl BudgetArgs {
         }
     }
 }
+
+/// The decisions a search meets where neither `--nodes` nor `--seconds` is given.
+const DEFAULT_NODES: u64 = 1_000_000;
 
 fn at_least_one_node(text: &str) -> Result<u64, String> {
     match text.parse::<u64>() {
