@@ -63,7 +63,11 @@ fn why(kinds: &[MoveKind], table: &Table, card: &str, place: &str) -> String {
         Ok(under) if words.len() == 1 => Place::Onto(under),
         _ => Place::Named(&words),
     };
-    why_not(kinds, table, &card, &place).unwrap()
+    let rules = Rules {
+        kinds,
+        ..Rules::none()
+    };
+    why_not(&rules, table, &card, &place).unwrap()
 }
 
 fn cells_table() -> Table {
@@ -154,5 +158,8 @@ fn an_empty_pile_says_what_it_takes() {
 fn a_ruleset_without_build_moves_gets_no_reason() {
     let t = cells_table();
     let card: Card = "3c".parse().unwrap();
-    assert_eq!(why_not(&[], &t, &card, &Place::Named(&["column"])), None);
+    assert_eq!(
+        why_not(&Rules::none(), &t, &card, &Place::Named(&["column"])),
+        None
+    );
 }
