@@ -132,12 +132,19 @@ impl Game {
 
     /// Acts on one protocol line; the messages, and whether it was `quit`.
     pub(crate) fn line(&mut self, line: &str) -> (Vec<Value>, bool) {
+        if line.trim() == "step" {
+            return self.step();
+        }
+        self.typed(line)
+    }
+
+    /// One line as the protocol reads it, but a page's `save` and `load`.
+    /// A transcript's line comes here too, so a line `step` in it is no
+    /// step (the protocol refuses it): stepping never calls itself.
+    fn typed(&mut self, line: &str) -> (Vec<Value>, bool) {
         let word = line.trim().split(' ').next().unwrap_or("");
         if matches!(word, "save" | "load") {
             return (vec![error(word, FILES)], false);
-        }
-        if word == "step" && line.trim() == "step" {
-            return (self.step(), false);
         }
         let leaving = self.in_progress();
         let mut messages = self
@@ -238,14 +245,14 @@ impl Game {
 
     /// `step`: the transcript's next line, typed as at the REPL's prompt
     /// (a move typed as its card and place is read as the REPL reads it).
-    fn step(&mut self) -> Vec<Value> {
+    fn step(&mut self) -> (Vec<Value>, bool) {
         let Some((_, typed)) = self.steps.as_mut().and_then(Steps::next) else {
             let why = if self.steps.is_some() {
                 "the transcript is played to its end"
             } else {
                 "there is no transcript to step through: Load takes one (a `delve solve --line` file, or one `record` wrote)"
             };
-            return vec![error("step", why)];
+            return (vec![error("step", why)], false);
         };
         let sent = match self.session.prompt() {
             Some(prompt) => {
@@ -257,8 +264,8 @@ impl Game {
             None => typed.clone(),
         };
         let told = self.steps.as_ref().map(|s| s.message(Some(&typed)));
-        let (messages, _) = self.line(&sent);
-        told.into_iter().chain(messages).collect()
+        let (messages, quit) = self.typed(&sent);
+        (told.into_iter().chain(messages).collect(), quit)
     }
 
     /// Counts the game the first time it ends and writes its autosave; a

@@ -10,6 +10,11 @@ use crate::transcript::{Transcript, FIRST_LINE};
 use serde_json::{json, Value};
 use std::path::Path;
 
+/// The most lines an uploaded transcript may have to step through: a
+/// solver's line is a few hundred, and a game holds its lines while it is
+/// held (32 games at most), so a flood of tiny lines is refused.
+const MOST_LINES: usize = 20_000;
+
 /// The lines of a loaded transcript, and how many are typed so far.
 pub(super) struct Steps {
     lines: Vec<String>,
@@ -42,11 +47,17 @@ pub(super) fn read(text: &str, offers: impl Fn(&str) -> bool) -> Result<(GameSpe
     }
     // Nothing is looked up beside the upload: it has no folder.
     spec.base = None;
-    let lines = transcript
+    let lines: Vec<String> = transcript
         .lines
         .into_iter()
         .filter(|l| !l.trim().is_empty())
         .collect();
+    if lines.len() > MOST_LINES {
+        return Err(format!(
+            "the uploaded transcript has {} lines to type: a page steps through {MOST_LINES} at most",
+            lines.len()
+        ));
+    }
     Ok((spec, Steps { lines, done: 0 }))
 }
 
@@ -93,5 +104,10 @@ mod tests {
             panic!("a deal file is refused")
         };
         assert!(dealt.contains("names a deal file"), "{dealt}");
+        let flood = format!("# game: golf\n{}", "1\n".repeat(MOST_LINES + 1));
+        let Err(long) = read(&flood, |_| true) else {
+            panic!("a flood of lines is refused")
+        };
+        assert!(long.contains("20001 lines to type"), "{long}");
     }
 }

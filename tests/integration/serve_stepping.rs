@@ -100,6 +100,26 @@ fn an_uploaded_line_reads_no_file_and_plays_only_what_is_offered() {
         last(again["messages"].as_array().unwrap(), "hello")["game"],
         "golf"
     );
+
+    // A line `step` in a transcript is typed as any other (the protocol
+    // has no such command): one step types one line, never the next.
+    upload(
+        &server,
+        &id,
+        "# game: golf
+# seed: 1
+step
+step
+1
+",
+    );
+    let stepped = server.line(&id, "step");
+    assert_eq!(
+        stepped[0],
+        json!({"type": "steps", "done": 1, "of": 3, "line": "step"})
+    );
+    assert_eq!(stepped[1]["type"], "error", "{stepped:?}");
+    assert_eq!(last(&stepped, "prompt")["choices"], 0);
 }
 
 async fn text_of(client: &Client, css: &str) -> String {
