@@ -81,7 +81,7 @@ proptest! {
     #[test]
     fn an_answer_is_an_option_a_mistake_or_nothing(text in near_text()) {
         let (prompt, table) = prompt();
-        let _ = answer::resolve(&text, &prompt, &table, &[]);
+        let _ = answer::resolve(&text, &prompt, &table, &crate::session::refusal::Rules::none());
     }
 
     #[test]

@@ -167,8 +167,7 @@ fn reply(session: &mut Session, line: &str, options: &[Offer], v2: bool) -> (Val
         Request::Quit => json!({"type": "ok", "command": "quit"}),
         Request::Usage(name, why) => error(name, &why, None),
         Request::Why(typed) => {
-            let kinds = &session.ruleset.declared.moves;
-            match refusal::explain(session.prompt(), session.table(), kinds, &typed) {
+            match refusal::explain(session.prompt(), session.table(), &session.rules(), &typed) {
                 Ok((text, known)) => {
                     json!({"type": "ok", "command": "why", "text": text, "known": known})
                 }

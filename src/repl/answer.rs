@@ -9,7 +9,7 @@ use super::carry::{self, Carry};
 use crate::game::card::CardPattern;
 use crate::game::decision::Prompt;
 use crate::game::table::Table;
-use crate::script::move_kind::MoveKind;
+use crate::session::refusal::Rules;
 
 /// What an answer names: an option, a mistake to explain, or nothing (so the
 /// input may be a command).
@@ -20,9 +20,9 @@ pub(crate) enum Answer {
     Nothing,
 }
 
-/// What `input` answers to `prompt`, asked over `table` in a ruleset that
-/// declares the moves `kinds` (which say why a typed move is refused).
-pub(crate) fn resolve(input: &str, prompt: &Prompt, table: &Table, kinds: &[MoveKind]) -> Answer {
+/// What `input` answers to `prompt`, asked over `table`; `rules` say why
+/// a typed move is refused.
+pub(crate) fn resolve(input: &str, prompt: &Prompt, table: &Table, rules: &Rules) -> Answer {
     let input = input.trim();
     let count = prompt.options.len();
     if let Ok(number) = input.parse::<usize>() {
@@ -56,7 +56,7 @@ pub(crate) fn resolve(input: &str, prompt: &Prompt, table: &Table, kinds: &[Move
     if let [only] = keyed.as_slice() {
         return Answer::Option(*only);
     }
-    let carried = carry::resolve(input, prompt, table, kinds);
+    let carried = carry::resolve(input, prompt, table, rules);
     if let Carry::Option(index) = carried {
         return Answer::Option(index);
     }
@@ -147,7 +147,7 @@ mod tests {
     use crate::game::decision::Offer;
 
     fn read(input: &str, prompt: &Prompt) -> Answer {
-        resolve(input, prompt, &Table::default(), &[])
+        resolve(input, prompt, &Table::default(), &Rules::none())
     }
 
     fn prompt(labels: &[&str]) -> Prompt {

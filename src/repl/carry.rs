@@ -9,8 +9,7 @@
 use crate::game::card::{Card, CardPattern};
 use crate::game::decision::Prompt;
 use crate::game::table::Table;
-use crate::script::move_kind::MoveKind;
-use crate::session::refusal::{self, Place};
+use crate::session::refusal::{self, Place, Rules};
 use std::collections::HashMap;
 
 /// What a typed move names.
@@ -27,13 +26,8 @@ pub(crate) enum Carry {
 }
 
 /// The move `input` names among `prompt`'s options over `table`; where it
-/// names none, why, from the ruleset's declared moves `kinds`.
-pub(crate) fn resolve<'a>(
-    input: &str,
-    prompt: &'a Prompt,
-    table: &Table,
-    kinds: &[MoveKind],
-) -> Carry {
+/// names none, why, from what the refusal reads (`rules`).
+pub(crate) fn resolve<'a>(input: &str, prompt: &'a Prompt, table: &Table, rules: &Rules) -> Carry {
     let words: Vec<&str> = input.split_whitespace().collect();
     let Some((first, rest)) = words.split_first() else {
         return Carry::NotOne;
@@ -64,7 +58,7 @@ pub(crate) fn resolve<'a>(
         let typed = first.parse::<Card>().ok().filter(|_| !rest.is_empty());
         return typed
             .and_then(|card| {
-                let why = refusal::why_not(kinds, table, &card, &place)?;
+                let why = refusal::why_not(rules, table, &card, &place)?;
                 Some(Carry::Nowhere(format!(
                     "no move takes {card} {}: {why}",
                     where_to(&place)
@@ -106,7 +100,7 @@ pub(crate) fn resolve<'a>(
         let why = card
             .parse::<Card>()
             .ok()
-            .and_then(|card| refusal::why_not(kinds, table, &card, &place))
+            .and_then(|card| refusal::why_not(rules, table, &card, &place))
             .map(|why| format!(": {why}"))
             .unwrap_or_default();
         return Carry::Nowhere(format!("no move takes {card} {}{why}", where_to(&place)));
@@ -238,7 +232,7 @@ mod tests {
     }
 
     fn resolve_in(input: &str, prompt: &Prompt, table: &Table) -> Carry {
-        resolve(input, prompt, table, &[])
+        resolve(input, prompt, table, &Rules::none())
     }
 
     #[test]

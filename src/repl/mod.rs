@@ -269,9 +269,9 @@ impl<'a> Repl<'a> {
         let asked = self
             .session
             .as_ref()
-            .and_then(|s| Some((s.prompt()?, s.table(), &s.ruleset.declared.moves)));
-        if let Some((prompt, table, kinds)) = asked {
-            match answer::resolve(line, prompt, table, kinds) {
+            .and_then(|s| Some((s.prompt()?, s.table(), s.rules())));
+        if let Some((prompt, table, rules)) = asked {
+            match answer::resolve(line, prompt, table, &rules) {
                 Answer::Option(index) => {
                     let label = prompt.options[index].label.clone();
                     return self.choose(index, &label).map(|()| true);

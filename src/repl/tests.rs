@@ -208,7 +208,12 @@ fn a_line_of_64_kib_at_a_crowded_prompt_costs_little_cpu() {
     let start = crate::script::clock::thread_time();
     for line in &lines {
         assert!(line.len() <= most && line.len() > most - 8);
-        let answered = answer::resolve(line, &prompt, &table, &[]);
+        let answered = answer::resolve(
+            line,
+            &prompt,
+            &table,
+            &crate::session::refusal::Rules::none(),
+        );
         assert!(
             !matches!(answered, answer::Answer::Option(_)),
             "{answered:?}"

@@ -174,5 +174,6 @@ fn internal_failure(what: &str) -> Report {
         faces: None,
         diverged: None,
         watched: None,
+        values: Vec::new(),
     }
 }

@@ -14,6 +14,7 @@ pub(crate) mod mc;
 mod pick;
 pub(crate) mod protocol;
 mod runtime;
+pub(crate) use runtime::RuleValues;
 pub(crate) mod search;
 pub(crate) mod solve;
 pub(crate) mod steer;
@@ -217,6 +218,9 @@ pub struct Report {
     pub diverged: Option<Divergence>,
     /// What the player saw, if the run was watched.
     pub(crate) watched: Option<world::Watched>,
+    /// The values the ruleset's rules gave cards (live runs only, at a
+    /// decision): a card's value never changes within a game.
+    pub(crate) values: runtime::RuleValues,
 }
 
 /// What a person (on another thread) asks of a live run paused at a decision.

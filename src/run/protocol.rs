@@ -307,6 +307,7 @@ fn wait_for_person(
         report.layout = layout;
         report.status = status;
         report.faces = faces;
+        report.values.clone_from(rt.borrow().values());
         // The work that started the run (its first decision) is done: the
         // person's answers are not under its stop.
         crate::script::cancel::lift();

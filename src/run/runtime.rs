@@ -82,7 +82,7 @@ pub struct Runtime {
     /// Cards' values by the rule that reckoned them, this run (declared
     /// moves): a ruleset names one or two rules, found faster in a list
     /// than by hashing their names.
-    values: Vec<(String, CardValues)>,
+    values: RuleValues,
     /// The search a solver's run tells its decisions (`run/solve.rs`).
     steering: Option<crate::run::steer::Steering>,
     /// The positions a game of positions has been through.
@@ -107,7 +107,11 @@ pub struct Runtime {
 /// A rule's values by card, hashed with `ahash` rather than the standard
 /// `SipHash`: a lookup is on every card a listing reads (`SipHash` cost 442
 /// instructions a lookup), and the keys are the run's own cards.
-type CardValues = HashMap<Card, i64, ahash::RandomState>;
+pub(crate) type CardValues = HashMap<Card, i64, ahash::RandomState>;
+
+/// Every value a rule gave a card this run, by the rule's name: what a
+/// refusal reads to say a card falls short (`session/refusal/stacked.rs`).
+pub(crate) type RuleValues = Vec<(String, CardValues)>;
 
 /// What a run checks as it goes, beyond the rules themselves.
 #[derive(Clone, Copy, Debug)]
@@ -427,7 +431,13 @@ impl Runtime {
             faces: None,
             diverged: self.diverged.take(),
             watched: self.watcher.take().map(Watched::from),
+            values: RuleValues::new(),
         }
+    }
+
+    /// The values the ruleset's rules gave cards so far this run.
+    pub(crate) fn values(&self) -> &RuleValues {
+        &self.values
     }
 
     /// Keeps what the game said (or the lone option it took), within the

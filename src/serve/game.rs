@@ -10,9 +10,13 @@
 //! server tells the page a `note` of its own, and `autosave` when the name
 //! of the game's autosave changes. A game in progress that a new deal or an
 //! upload replaces stays in its autosave, as the REPL's does: the next game
-//! gets a file of its own.
+//! gets a file of its own. An uploaded transcript deals its game and keeps
+//! its lines, which `step` types one at a time (`line_steps`).
 
+use super::line_steps::{self, Steps};
+use super::rulesets::Rulesets;
 use crate::json::{Conversation, Settings};
+use crate::repl::answer::{self, Answer};
 use crate::session::autosave::{Found, Keeper};
 use crate::session::save::{self, Trust};
 use crate::session::{Session, Standing};
@@ -29,6 +33,8 @@ pub(crate) struct Game {
     conversation: Conversation,
     /// The autosave's name as the page was last told it.
     told: Option<String>,
+    /// An uploaded transcript's lines, to step through.
+    steps: Option<Steps>,
 }
 
 /// The page speaks protocol 2, stays after the end, and never sees a
@@ -53,6 +59,7 @@ impl Game {
             counted: false,
             conversation,
             told: None,
+            steps: None,
         };
         messages.extend(game.keep());
         // The reply names the autosave.
@@ -75,6 +82,7 @@ impl Game {
             counted: loaded.counted,
             conversation,
             told,
+            steps: None,
         };
         messages.extend(loaded.notes.into_iter().map(note));
         Ok((game, for_page(messages)))
@@ -83,8 +91,9 @@ impl Game {
     /// What a page that (re)opens this game is shown: `hello`, what was
     /// said since the last choice, and the prompt or the end.
     pub(crate) fn opening(&mut self) -> Vec<Value> {
-        let (conversation, messages) = Conversation::open(&self.session, PAGE);
+        let (conversation, mut messages) = Conversation::open(&self.session, PAGE);
         self.conversation = conversation;
+        messages.extend(self.steps.as_ref().map(|s| s.message(None)));
         for_page(messages)
     }
 
@@ -123,10 +132,19 @@ impl Game {
 
     /// Acts on one protocol line; the messages, and whether it was `quit`.
     pub(crate) fn line(&mut self, line: &str) -> (Vec<Value>, bool) {
+        if line.trim() == "step" {
+            return self.step();
+        }
+        self.typed(line)
+    }
+
+    /// One line as the protocol reads it, but a page's `save` and `load`.
+    /// A transcript's line comes here too, so a line `step` in it is no
+    /// step (the protocol refuses it): stepping never calls itself.
+    fn typed(&mut self, line: &str) -> (Vec<Value>, bool) {
         let word = line.trim().split(' ').next().unwrap_or("");
         if matches!(word, "save" | "load") {
-            let error = json!({"type": "error", "command": word, "message": FILES});
-            return (vec![error], false);
+            return (vec![error(word, FILES)], false);
         }
         let leaving = self.in_progress();
         let mut messages = self
@@ -138,6 +156,7 @@ impl Game {
         let reply = &messages[0];
         if reply["type"] == "ok" && reply["command"] == "new" {
             self.counted = false;
+            self.steps = None;
             if leaving {
                 messages.extend(self.left());
             }
@@ -168,41 +187,85 @@ impl Game {
         )
     }
 
-    /// Replaces the game with the save file `text` (uploaded by the page);
-    /// on failure the game stays as it was and the error says why.
-    /// `trusted` is the script the person named on the command line. The
-    /// one error is a thread the machine would not start: not the save's
-    /// fault, so not told as a protocol error.
-    pub(crate) fn load_text(
-        &mut self,
-        text: &str,
-        trusted: Option<&PathBuf>,
-    ) -> Result<Vec<Value>> {
-        let trust = Trust::Named(trusted.map(PathBuf::as_path));
+    /// Replaces the game with the save file or transcript `text` (uploaded
+    /// by the page); on failure the game stays as it was and the error says
+    /// why. `rulesets` are those the server offers, with the script the
+    /// person named on the command line. The one error is a thread the
+    /// machine would not start: not the file's fault, so not told as a
+    /// protocol error.
+    pub(crate) fn load_text(&mut self, text: &str, rulesets: &Rulesets) -> Result<Vec<Value>> {
+        if line_steps::is_transcript(text) {
+            return self.load_transcript(text, rulesets);
+        }
+        let trust = Trust::Named(rulesets.named_script().map(PathBuf::as_path));
         Ok(match save::load_text(text, "the uploaded save", trust) {
             Err(error) if crate::threads::is_no_thread(&error) => return Err(error),
-            Err(error) => {
-                let message = format!("{error:#}");
-                vec![json!({"type": "error", "command": "load", "message": message})]
-            }
+            Err(error) => load_error(&error),
             Ok(loaded) => {
-                let left = if self.in_progress() {
-                    self.left()
-                } else {
-                    None
-                };
-                self.session = loaded.session;
-                self.counted =
-                    loaded.counted || matches!(self.session.standing(), Standing::Ended(_));
-                let mut messages = vec![json!({"type": "ok", "command": "load"})];
-                messages.extend(self.opening());
-                messages.extend(loaded.notes.into_iter().map(note));
-                messages.extend(left);
-                messages.extend(self.keep());
-                messages.extend(self.name_if_changed());
-                messages
+                self.steps = None;
+                let notes: Vec<Value> = loaded.notes.into_iter().map(note).collect();
+                self.replace(loaded.session, loaded.counted, notes)
             }
         })
+    }
+
+    /// A transcript's game dealt afresh, its lines kept for `step`.
+    fn load_transcript(&mut self, text: &str, rulesets: &Rulesets) -> Result<Vec<Value>> {
+        let (spec, steps) = match line_steps::read(text, |name| rulesets.offers(name)) {
+            Ok(read) => read,
+            Err(why) => return Ok(vec![error("load", &why)]),
+        };
+        let session = match spec.open() {
+            Ok(session) => session,
+            Err(error) if crate::threads::is_no_thread(&error) => return Err(error),
+            Err(error) => return Ok(load_error(&error)),
+        };
+        self.steps = Some(steps);
+        Ok(self.replace(session, false, Vec::new()))
+    }
+
+    /// The game `session` takes this one's place; the game in progress
+    /// stays in its autosave. The messages for the page.
+    fn replace(&mut self, session: Session, counted: bool, notes: Vec<Value>) -> Vec<Value> {
+        let left = if self.in_progress() {
+            self.left()
+        } else {
+            None
+        };
+        self.session = session;
+        self.counted = counted || matches!(self.session.standing(), Standing::Ended(_));
+        let mut messages = vec![json!({"type": "ok", "command": "load"})];
+        messages.extend(self.opening());
+        messages.extend(notes);
+        messages.extend(left);
+        messages.extend(self.keep());
+        messages.extend(self.name_if_changed());
+        messages
+    }
+
+    /// `step`: the transcript's next line, typed as at the REPL's prompt
+    /// (a move typed as its card and place is read as the REPL reads it).
+    fn step(&mut self) -> (Vec<Value>, bool) {
+        let Some((_, typed)) = self.steps.as_mut().and_then(Steps::next) else {
+            let why = if self.steps.is_some() {
+                "the transcript is played to its end"
+            } else {
+                "there is no transcript to step through: Load takes one (a `delve solve --line` file, or one `record` wrote)"
+            };
+            return (vec![error("step", why)], false);
+        };
+        let sent = match self.session.prompt() {
+            Some(prompt) => {
+                match answer::resolve(&typed, prompt, self.session.table(), &self.session.rules()) {
+                    Answer::Option(index) => prompt.options[index].key.clone(),
+                    _ => typed.clone(),
+                }
+            }
+            None => typed.clone(),
+        };
+        let told = self.steps.as_ref().map(|s| s.message(Some(&typed)));
+        let (messages, quit) = self.typed(&sent);
+        (told.into_iter().chain(messages).collect(), quit)
     }
 
     /// Counts the game the first time it ends and writes its autosave; a
@@ -244,6 +307,14 @@ fn for_page(mut messages: Vec<Value>) -> Vec<Value> {
         }
     }
     messages
+}
+
+fn error(command: &str, message: &str) -> Value {
+    json!({"type": "error", "command": command, "message": message})
+}
+
+fn load_error(why: &anyhow::Error) -> Vec<Value> {
+    vec![error("load", &format!("{why:#}"))]
 }
 
 /// Something the server tells the player beside the game's own messages.

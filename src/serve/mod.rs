@@ -9,6 +9,7 @@ mod connections;
 mod game;
 mod guard;
 mod held;
+mod line_steps;
 mod page;
 mod reply;
 mod requests;

@@ -284,7 +284,7 @@ pub(crate) async fn download(State(app): State<Arc<App>>, Path(id): Path<String>
     Ok((headers, text).into_response())
 }
 
-/// A save file the page uploads takes the game's place.
+/// A save file or a transcript the page uploads takes the game's place.
 pub(crate) async fn upload(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
@@ -297,9 +297,7 @@ pub(crate) async fn upload(
     let messages = app
         .work
         .on_game(&game, move |game| {
-            with_room(&shared.sessions, || {
-                game.load_text(&text, shared.rulesets.named_script())
-            })
+            with_room(&shared.sessions, || game.load_text(&text, &shared.rulesets))
         })
         .await?
         .map_err(|e| refused(&e))?;

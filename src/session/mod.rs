@@ -19,7 +19,9 @@ pub(crate) mod texts;
 use crate::game::decision::{Choice, Prompt};
 use crate::game::table::Table;
 use crate::run::live::LiveRun;
-use crate::run::{Answerer, BotChoice, Deal, Divergence, Event, Outcome, Plan, Report, Stop};
+use crate::run::{
+    Answerer, BotChoice, Deal, Divergence, Event, Outcome, Plan, Report, RuleValues, Stop,
+};
 use crate::script::declare::Options;
 use crate::script::face::Faces;
 use crate::script::layout::Layout;
@@ -46,6 +48,8 @@ pub struct Session {
     live: LiveRun,
     /// The last odds worked out, for the decision they were worked out at.
     odds: Option<odds::Kept>,
+    /// The values the ruleset's rules gave cards this game.
+    values: RuleValues,
 }
 
 /// The session's standing: a question to answer, or the game's end.
@@ -80,6 +84,7 @@ impl Session {
             redo: Vec::new(),
             live,
             odds: None,
+            values: RuleValues::new(),
         };
         let report = session.live.start(session.plan(choices));
         session.replace(report)?;
@@ -116,6 +121,16 @@ impl Session {
 
     pub fn table(&self) -> &Table {
         &self.table
+    }
+
+    /// What a refusal reads besides the table: the declared moves, the
+    /// options and the values the rules gave cards this game.
+    pub(crate) fn rules(&self) -> refusal::Rules<'_> {
+        refusal::Rules {
+            kinds: &self.ruleset.declared.moves,
+            options: &self.options,
+            values: &self.values,
+        }
     }
 
     pub fn events(&self) -> &[Event] {
@@ -177,6 +192,7 @@ impl Session {
         self.layout = report.layout;
         self.status = report.status;
         self.faces = report.faces;
+        self.values = report.values;
         self.diverged = None;
         self.redo.clear();
         Ok(())
@@ -345,6 +361,7 @@ impl Session {
         self.layout = report.layout;
         self.status = report.status;
         self.faces = report.faces;
+        self.values = report.values;
         self.diverged = report.diverged;
         Ok(())
     }

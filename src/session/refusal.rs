@@ -6,6 +6,10 @@
 //! says the same words (the REPL's typed move, the protocol's `why`, the
 //! page's refused drop).
 //!
+//! Kinds that put a card onto a target's stack (`onto` with `fits`) are
+//! read in `refusal/stacked.rs`: a card that falls short of a reach, or is
+//! of another suit than the target wants.
+//!
 //! Fair to the player: a face-down card reads as no card at all, so a
 //! refusal never tells a card lying face down from one not on the table.
 
@@ -13,7 +17,37 @@ use crate::game::card::Card;
 use crate::game::decision::Prompt;
 use crate::game::pile::{Pile, Placed};
 use crate::game::table::Table;
+use crate::run::RuleValues;
+use crate::script::declare::Options;
 use crate::script::move_kind::{Build, Empty, MoveKind, Runs, Suits};
+
+mod stacked;
+
+/// What a refusal reads besides the table: the ruleset's declared moves,
+/// the game's options, and the values its rules gave cards this game.
+pub(crate) struct Rules<'a> {
+    pub(crate) kinds: &'a [MoveKind],
+    pub(crate) options: &'a Options,
+    pub(crate) values: &'a RuleValues,
+}
+
+#[cfg(test)]
+static NO_OPTIONS: Options = Options::new();
+#[cfg(test)]
+static NO_VALUES: RuleValues = RuleValues::new();
+
+#[cfg(test)]
+impl Rules<'_> {
+    /// Rules that declare no moves: a refusal can say only that no move
+    /// takes the card.
+    pub(crate) fn none() -> Rules<'static> {
+        Rules {
+            kinds: &[],
+            options: &NO_OPTIONS,
+            values: &NO_VALUES,
+        }
+    }
+}
 
 /// Where a player put the card: onto a face-up card, or to a pile named
 /// by whole words of its name (`foundation`, `free cell 2`).
@@ -23,16 +57,15 @@ pub(crate) enum Place<'a> {
 }
 
 /// Why no declared move takes `card` to `place`, or `None` where the
-/// ruleset declares no build moves (its refusals are its own).
-pub(crate) fn why_not(
-    kinds: &[MoveKind],
-    table: &Table,
-    card: &Card,
-    place: &Place,
-) -> Option<String> {
-    let builds: Vec<&Build> = kinds.iter().filter_map(|k| k.build.as_ref()).collect();
+/// declared moves do not tell (the ruleset's refusals are its own).
+pub(crate) fn why_not(rules: &Rules, table: &Table, card: &Card, place: &Place) -> Option<String> {
+    let builds: Vec<&Build> = rules
+        .kinds
+        .iter()
+        .filter_map(|k| k.build.as_ref())
+        .collect();
     if builds.is_empty() {
-        return None;
+        return stacked::why_not(rules, table, card, place);
     }
     let Some((from, depth)) = face_up(table, card) else {
         return Some(format!("there is no face-up {card} on the table"));
@@ -62,7 +95,7 @@ pub(crate) fn why_not(
 pub(crate) fn explain(
     prompt: Option<&Prompt>,
     table: &Table,
-    kinds: &[MoveKind],
+    rules: &Rules,
     typed: &str,
 ) -> Result<(String, bool), String> {
     let words: Vec<&str> = typed.split_whitespace().collect();
@@ -100,7 +133,7 @@ pub(crate) fn explain(
     if let Some(option) = taking {
         return Ok((format!("`{}` is an option", option.label), true));
     }
-    Ok(match why_not(kinds, table, &card, &place) {
+    Ok(match why_not(rules, table, &card, &place) {
         Some(why) => (why, true),
         None => (format!("no move takes {card} there"), false),
     })

@@ -57,6 +57,7 @@ mod serve_memory;
 mod serve_phone;
 mod serve_searches;
 mod serve_status;
+mod serve_stepping;
 mod serve_unfinished;
 mod sessions;
 mod shard_folders;

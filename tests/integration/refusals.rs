@@ -113,3 +113,56 @@ fn a_face_down_card_and_a_card_not_in_play_are_refused_alike() {
         .iter()
         .all(|t| t == "there is no face-up CARD on the table"));
 }
+
+/// Clear the Dungeon's deal 1: 9♥ 10♣ 2♥ in hand against K♠ K♥ K♦ J♥.
+/// The reasons come from the ruleset's `fits` (a reach of 10, then 0,
+/// then the monster's suit) and the values its rules gave the cards.
+#[test]
+fn an_attack_that_falls_short_says_by_how_much() {
+    let output = delve()
+        .args(["play", "clear-the-dungeon", "--seed", "1"])
+        .write_stdin("2h ks\n9h ks\n2h ks\n9h kd\n10c ks\n2h ks\n")
+        .output()
+        .unwrap();
+    let seen = String::from_utf8(output.stdout).unwrap().replace('\n', " ");
+    for why in [
+        "no move takes 2♥ onto K♠: 2♥ counts 2, and 2 + 10 = 12 does not reach K♠'s 13",
+        "no move takes 2♥ onto K♠: 2♥ counts 2, and with attack 1's 9♥, 9 + 2 = 11 does not reach K♠'s 13",
+        "no move takes 9♥ onto K♦: 9♥ lies in attack 1: a card goes onto K♦ only from hand or the top of damage",
+        "no move takes 2♥ onto K♠: the third card onto K♠ must be a ♠ (or a joker), not 2♥",
+    ] {
+        assert!(seen.contains(why), "{why}\n{seen}");
+    }
+}
+
+#[test]
+fn the_protocol_says_why_an_attack_falls_short() {
+    let replies = protocol(
+        &["clear-the-dungeon", "--seed", "1"],
+        "why 2h ks\nwhy 2h attack 2\n",
+    );
+    assert_eq!(
+        replies[0]["text"],
+        "2♥ counts 2, and 2 + 10 = 12 does not reach K♠'s 13"
+    );
+    assert_eq!(replies[0]["known"], true);
+    assert_eq!(
+        replies[1]["text"],
+        "2♥ counts 2, and 2 + 10 = 12 does not reach K♥'s 13"
+    );
+}
+
+/// Without the reserve option, the damage pile's top card is no card to
+/// attack with, and the refusal says so (the hard variant turns it off).
+#[test]
+fn a_refusal_reads_the_options_the_game_has() {
+    let replies = protocol(
+        &["clear-the-dungeon", "--seed", "1", "--opt", "reserve=false"],
+        "discard 2♥\nwhy 2h kd\n",
+    );
+    let why = replies.last().unwrap()["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(why, "2♥ lies in damage: a card goes onto K♦ only from hand");
+}

@@ -2,7 +2,10 @@
 //! screen. For every shipped ruleset the start form (with that ruleset's
 //! options) fits the width, and a tap on Start starts the game; its table
 //! is measured at every decision in `serve_fit.rs`, and played by a finger
-//! in `serve_carrying.rs`; no pile is marked with its own name.
+//! in `serve_carrying.rs`; no pile is marked with its own name, no name is
+//! cut short and a run of piles of one family is named once; every rank
+//! reads, Black Hole's comfortably; a draw of three's waste keeps to its
+//! place.
 
 use crate::browser::{page_state, until, with_browser_on, Screen, PATIENCE};
 use crate::serve::Server;
@@ -215,6 +218,26 @@ fn every_card_on_a_phone_shows_its_rank_readably_and_uncovered() {
     });
 }
 
+/// How far the waste's shown cards reach past foundation 1's left edge,
+/// in px (at most 0: they keep to the waste's place).
+const PAST_FOUNDATION_1: &str = r"
+const waste = [...document.querySelectorAll(`#table .pile[data-pile='waste'] :is(.card-holder, .more)`)];
+const right = Math.max(...waste.filter((e) => e.getClientRects().length).map((e) => e.getBoundingClientRect().right));
+const next = document.querySelector(`#table .pile[data-pile='foundation 1']`).getBoundingClientRect().left;
+return right - next;
+";
+
+/// The piles' names a player sees, each with whether it is cut short:
+/// `[[name, cut]]`.
+const NAMES_SHOWN: &str = r"
+return [...document.querySelectorAll('#table .pile-name')]
+  .filter((l) => l.getClientRects().length && l.textContent.trim() && getComputedStyle(l).visibility !== 'hidden')
+  .map((l) => [
+    [...l.children].filter((c) => c.getClientRects().length).map((c) => c.textContent).join(' ') || l.textContent,
+    l.scrollWidth > l.clientWidth + 0.5,
+  ]);
+";
+
 /// Klondike's draw of three lays the waste's top three fanned, the rest
 /// counted, not the whole waste across the foundations.
 #[test]
@@ -226,6 +249,10 @@ fn a_draw_of_three_fans_the_wastes_top_three() {
         until(client, "[data-state='start']").await;
         let select = client.find(Locator::Css("#ruleset")).await.unwrap();
         select.select_by_value("klondike").await.unwrap();
+        // A seed of its own, so the deal is the same on every run.
+        crate::browser::click(client, "#deal-choices summary").await;
+        let seed = client.find(Locator::Css("#seed")).await.unwrap();
+        seed.send_keys("1").await.unwrap();
         let draw = client
             .find(Locator::Css("[data-option='draw']"))
             .await
@@ -265,5 +292,73 @@ fn a_draw_of_three_fans_the_wastes_top_three() {
         let (shown, more): (u64, String) = serde_json::from_value(waste).unwrap();
         assert_eq!(shown, 3, "{more}");
         assert_eq!(more, "+6");
+        // The fan keeps to the waste's own place, off foundation 1.
+        let past = client.execute(PAST_FOUNDATION_1, vec![]).await.unwrap();
+        let past = past.as_f64().unwrap();
+        assert!(
+            past <= 0.5,
+            "the waste's fan runs {past:.1} px over foundation 1"
+        );
+    });
+}
+
+/// Where piles of one family lie side by side (free cell 1 to 4, column 1
+/// to 8), a phone names the run once rather than cutting each name to a
+/// few letters: the layout says which is which. No shipped ruleset's
+/// pile name is cut short on a phone.
+#[test]
+fn a_phone_names_a_run_of_piles_once_and_cuts_none_of_them() {
+    let home = tempfile::tempdir().unwrap();
+    let server = Server::start(home.path(), &[]);
+    let names = server.ruleset_names();
+    with_browser_on(Screen::Phone(WIDTH), async |client| {
+        for name in &names {
+            let runs: &[&str] = match name.as_str() {
+                "freecell" => &["free cell 1–4", "foundation 1–4", "column 1–8"],
+                "black-hole" => &["fan 1–3", "fan 4–6", "fan 16–17"],
+                _ => &[],
+            };
+            crate::browser::start(client, &server, name, &[]).await;
+            let names = client.execute(NAMES_SHOWN, vec![]).await.unwrap();
+            let names: Vec<(String, bool)> = serde_json::from_value(names).unwrap();
+            let cut: Vec<&String> = names
+                .iter()
+                .filter(|(_, cut)| *cut)
+                .map(|(n, _)| n)
+                .collect();
+            assert!(
+                cut.is_empty(),
+                "{name}: names cut short on a phone: {cut:?}"
+            );
+            for run in runs {
+                assert!(
+                    names.iter().any(|(n, _)| n == run),
+                    "{name}: no run named {run}: {names:?}"
+                );
+            }
+        }
+    });
+}
+
+/// Black Hole's seventeen fans, twelve columns wide on a desktop, fold
+/// on a phone into rows of three, so their ranks read comfortably: 16 px
+/// of glyph at least, not the bare 12.
+#[test]
+fn black_holes_fans_fold_on_a_phone_and_read_comfortably() {
+    let home = tempfile::tempdir().unwrap();
+    let server = Server::start(home.path(), &[]);
+    with_browser_on(Screen::Phone(WIDTH), async |client| {
+        crate::browser::start(client, &server, "black-hole", &[]).await;
+        fits(client, "Black Hole's table").await;
+        let found = client.execute(RANKS, vec![]).await.unwrap();
+        let found: Vec<(String, f64, String)> = serde_json::from_value(found).unwrap();
+        assert!(found.len() > 30, "{found:?}");
+        let smallest = found.iter().min_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
+        assert!(
+            smallest.1 >= 16.0,
+            "{}'s rank is {:.1} px tall",
+            smallest.0,
+            smallest.1
+        );
     });
 }

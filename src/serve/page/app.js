@@ -362,6 +362,8 @@ function show(messages) {
         if (message.command === "hint") hint = message;
         if (message.command === "undo" || message.command === "redo") logLine(`(${message.command}: ${message.steps} step${message.steps === 1 ? "" : "s"})`, "note");
         if (message.command === "new" || message.command === "restart") $("log").replaceChildren();
+        // A new deal or a load leaves any transcript being stepped.
+        if (message.command === "new" || message.command === "load") showSteps(null);
         // A new deal is dealt from a seed of its own.
         if (message.command === "new" && page.hello) page.hello = { ...page.hello, seed: message.seed };
         if (["rules", "options", "log"].includes(message.command)) dialog(message.command, message.text);
@@ -374,6 +376,10 @@ function show(messages) {
         page.autosave = message.name;
         keep();
         break;
+      case "steps":
+        if (message.line !== undefined) logLine(`Step ${message.done} of ${message.of}: ${message.line}`, "note");
+        showSteps(message);
+        break;
       case "prompt":
       case "end":
         standing = message;
@@ -385,6 +391,14 @@ function show(messages) {
   if (!messages.some((m) => m.type === "error")) problem("");
   if (standing) drawStanding(standing);
   if (hint) showHint(hint);
+}
+
+// The Step button of a loaded transcript: the next line's number, and
+// gone once every line is typed (or no transcript is loaded).
+function showSteps(steps) {
+  const button = $("step");
+  button.hidden = !steps || steps.done >= steps.of;
+  if (steps) button.textContent = `Step ${steps.done + 1} of ${steps.of}`;
 }
 
 // While the odds are worked out (up to the hint's 5-second budget), says

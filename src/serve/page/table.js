@@ -12,6 +12,11 @@
 
 import { drawCard } from "./cards.js";
 
+// A grid wider than this many columns folds on a phone (each row in two,
+// side by side halves one above the other), so its cards are not too
+// small to read: Black Hole's twelve columns become six.
+const FOLD_PAST = 8;
+
 // Face-up cards shown fanned sideways in one pile (a waste's top three, as
 // a draw of three lays them); the rest are counted.
 const FANNED = 3;
@@ -46,7 +51,8 @@ function card(data) {
 function pile(data, how, badges) {
   const node = make("div", `pile ${how === "cell" ? "cell" : how === "down" ? "fan-down" : ""}`.trim());
   node.dataset.pile = data.name;
-  const label = make("div", "pile-name", data.name);
+  const label = make("div", "pile-name");
+  label.append(make("span", "own-name", data.name));
   label.title = data.name;
   // A cell's marks lie on its card (a cell is one card wide), a pile's
   // beside its name.
@@ -78,8 +84,17 @@ function pile(data, how, badges) {
     }
   }
   if (data.cards.length > 1 && how !== "down") {
-    const count = make("div", "count", how === "cell" ? String(data.cards.length) : `${data.cards.length} cards${down && up.length ? `, ${down} face down` : ""}`);
+    const count = make("div", "count");
+    count.append(make("span", "count-all", how === "cell" ? String(data.cards.length) : `${data.cards.length} cards${down && up.length ? `, ${down} face down` : ""}`));
+    // Where every face-up card shows, the face-down ones are all a phone
+    // needs told, in a line that fits a narrow pile.
+    if (how !== "cell" && down && up.length && up.length <= FANNED) {
+      count.append(make("span", "count-hidden", `${down} face down`));
+    }
     count.title = `${data.cards.length} cards`;
+    // A fan that shows every card it holds counts what a player sees:
+    // a phone, short of room, leaves that count off.
+    if (how !== "cell" && down === 0 && up.length <= FANNED) count.classList.add("seen");
     node.append(count);
   }
   node.append(cards);
@@ -100,6 +115,62 @@ function status(message) {
   return list;
 }
 
+// Where each pile of the grid lies on a phone: a grid wider than
+// FOLD_PAST columns folds each row into its halves, one above the other,
+// unless a pile would lie across the fold or the grid is of tiles (whose
+// corridors join edge to edge). `spots` by pile name; the columns on a
+// phone, and the phone's spots.
+function folded(spots, cols, tiles) {
+  const half = Math.ceil(cols / 2);
+  const across = Object.values(spots).some((s) => s.col < half && s.col + (s.span || 1) > half);
+  if (cols <= FOLD_PAST || tiles || across) return { cols, spots };
+  const placed = {};
+  for (const [name, s] of Object.entries(spots)) {
+    const part = s.col < half ? 0 : 1;
+    placed[name] = { ...s, row: s.row * 2 + part, col: s.col - part * half };
+  }
+  return { cols: half, spots: placed };
+}
+
+// A pile's family and number: `column 3` is the third of `column`.
+function numbered(name) {
+  const found = /^(.*\S) (\d+)$/.exec(name);
+  return found ? { family: found[1], number: Number(found[2]) } : null;
+}
+
+// Piles of one family side by side in a row, numbered on from the left,
+// are named by where they lie: on a phone, where each name would be cut
+// to a few letters, the first names the run (`column 1–8`) and the rest
+// show only their marks. `piles`: [node, spot, name] on the phone's grid;
+// a pile with marks ends a run, so no run's name lies over a mark.
+function nameRuns(piles) {
+  const sorted = [...piles].sort((a, b) => a.spot.row - b.spot.row || a.spot.col - b.spot.col);
+  const runs = [];
+  let run = null;
+  for (const pile of sorted) {
+    const n = pile.node.classList.contains("marked") ? null : numbered(pile.name);
+    const last = run?.piles[run.piles.length - 1];
+    const follows = n && last && last.spot.row === pile.spot.row &&
+      last.spot.col + (last.spot.span || 1) === pile.spot.col &&
+      run.family === n.family && run.to + 1 === n.number;
+    if (follows) {
+      run.piles.push(pile);
+      run.to = n.number;
+      run.cells += pile.spot.span || 1;
+    } else {
+      run = n ? { family: n.family, from: n.number, to: n.number, piles: [pile], cells: pile.spot.span || 1 } : null;
+      if (run) runs.push(run);
+    }
+  }
+  for (const r of runs.filter((r) => r.piles.length > 1)) {
+    const [head, ...rest] = r.piles;
+    head.node.classList.add("run-head");
+    head.node.style.setProperty("--run", String(r.cells));
+    head.node.querySelector(".pile-name").append(make("span", "run-name", `${r.family} ${r.from}–${r.to}`));
+    for (const pile of rest) pile.node.classList.add("run-next");
+  }
+}
+
 // Draws `message`'s table into `root`.
 export function drawTable(root, message) {
   const table = message.table;
@@ -112,6 +183,14 @@ export function drawTable(root, message) {
   const loose = make("div", "loose");
   let rows = 0;
   let cols = 0;
+  const spots = {};
+  for (const data of table.piles) {
+    const spot = layout[data.name];
+    if (spot && !spot.hidden) cols = Math.max(cols, spot.col + (spot.span || 1));
+    if (spot && !spot.hidden) spots[data.name] = spot;
+  }
+  const phone = folded(spots, cols, tiles);
+  const onPhone = [];
   for (const data of table.piles) {
     for (const c of data.cards) {
       if (c.face_up && faces[c.name]) c.face = faces[c.name];
@@ -122,15 +201,18 @@ export function drawTable(root, message) {
     const how = spot?.fan === "down" ? "down" : spot && span === 1 ? "cell" : "side";
     const node = pile(data, how, badges.get(data.name) || []);
     if (spot) {
-      node.style.gridRow = String(spot.row + 1);
-      node.style.gridColumn = `${spot.col + 1} / span ${span}`;
+      const small = phone.spots[data.name];
+      node.style.setProperty("--row", String(spot.row + 1));
+      node.style.setProperty("--col", String(spot.col + 1));
+      node.style.setProperty("--row-phone", String(small.row + 1));
+      node.style.setProperty("--col-phone", String(small.col + 1));
+      node.style.setProperty("--span", String(span));
+      onPhone.push({ node, spot: small, name: data.name });
       if (span > 1) {
         node.classList.add("spanned");
-        node.style.setProperty("--span", String(span));
         node.style.setProperty("--shown", String(node.querySelectorAll(".card-holder").length));
       }
       rows = Math.max(rows, spot.row + 1);
-      cols = Math.max(cols, spot.col + span);
       grid.append(node);
     } else {
       loose.append(node);
@@ -139,8 +221,9 @@ export function drawTable(root, message) {
   // Tiles lie edge to edge, so their corridors join.
   if (tiles) grid.classList.add("tiles");
   if (cols > 0) {
-    grid.style.gridTemplateColumns = `repeat(${cols}, var(--cell))`;
-    grid.style.gridTemplateRows = `repeat(${rows}, auto)`;
+    nameRuns(onPhone);
+    grid.style.setProperty("--cols", String(cols));
+    grid.style.setProperty("--cols-phone", String(phone.cols));
     root.append(grid);
   }
   if (loose.childElementCount > 0) root.append(loose);

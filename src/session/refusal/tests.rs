@@ -63,7 +63,11 @@ fn why(kinds: &[MoveKind], table: &Table, card: &str, place: &str) -> String {
         Ok(under) if words.len() == 1 => Place::Onto(under),
         _ => Place::Named(&words),
     };
-    why_not(kinds, table, &card, &place).unwrap()
+    let rules = Rules {
+        kinds,
+        ..Rules::none()
+    };
+    why_not(&rules, table, &card, &place).unwrap()
 }
 
 fn cells_table() -> Table {
@@ -154,5 +158,63 @@ fn an_empty_pile_says_what_it_takes() {
 fn a_ruleset_without_build_moves_gets_no_reason() {
     let t = cells_table();
     let card: Card = "3c".parse().unwrap();
-    assert_eq!(why_not(&[], &t, &card, &Place::Named(&["column"])), None);
+    assert_eq!(
+        why_not(&Rules::none(), &t, &card, &Place::Named(&["column"])),
+        None
+    );
+}
+
+/// A card onto a target's top card, counted in the stack beside it: its
+/// values by rank where the kind names no rule.
+fn attacks(value_rule: &str) -> Vec<MoveKind> {
+    kinds(&[(
+        "place",
+        &format!(
+            r#"#{{ cards: ["hand"], onto: #{{ tops_of: "column", stack: "attack" }},
+                fits: [#{{ reach: 10 }}, #{{ reach: 0 }}, #{{ same_suit: true }}]{value_rule} }}"#
+        ),
+    )])
+}
+
+fn attack_table(attack: &str) -> Table {
+    table(&[
+        ("column 1", "(Q♣) K♠"),
+        ("attack 1", attack),
+        ("hand", "2♥ 5♠"),
+    ])
+}
+
+#[test]
+fn a_card_short_of_a_reach_says_by_how_much_and_a_suit_says_which() {
+    let ranks = attacks("");
+    assert_eq!(
+        why(&ranks, &attack_table(""), "2h", "ks"),
+        "2♥ counts 2, and 2 + 10 = 12 does not reach K♠'s 13"
+    );
+    assert_eq!(
+        why(&ranks, &attack_table("9♦"), "2h", "attack 1"),
+        "2♥ counts 2, and with attack 1's 9♦, 9 + 2 = 11 does not reach K♠'s 13"
+    );
+    assert_eq!(
+        why(&ranks, &attack_table("9♦ 8♦"), "2h", "column 1"),
+        "the third card onto K♠ must be a ♠, not 2♥"
+    );
+    assert_eq!(
+        why(&ranks, &attack_table("9♦ 8♦ 5♠"), "2h", "ks"),
+        "attack 1 holds 3 cards already: no more go onto K♠"
+    );
+}
+
+#[test]
+fn a_value_never_reckoned_is_not_guessed() {
+    // The kind names a rule that gave no card a value this game.
+    let rules = attacks(r#", value: "worth""#);
+    let t = attack_table("");
+    let card: Card = "2h".parse().unwrap();
+    let under: Card = "ks".parse().unwrap();
+    let rules = Rules {
+        kinds: &rules,
+        ..Rules::none()
+    };
+    assert_eq!(why_not(&rules, &t, &card, &Place::Onto(&under)), None);
 }
