@@ -223,3 +223,44 @@ fn golf_and_black_hole_deals_are_settled_as_an_exhaustive_search_settles_them() 
         }
     }
 }
+
+#[test]
+fn the_solver_bot_of_sim_tells_each_deal_as_the_exhaustive_search_does() {
+    // Black Hole deals 1 and 2: 1 is lost from the deal, 2 winnable.
+    let numbers = [1, 2];
+    let Some(theirs) = rank_solver("black_hole", &numbers) else {
+        return;
+    };
+    let output = delve()
+        .args([
+            "sim",
+            "black-hole",
+            "--bot",
+            "solver",
+            "--seed",
+            "1",
+            "--games",
+            "6",
+        ])
+        .args(["--seconds", "60", "--json", "--each"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let each = report["each"].as_array().unwrap();
+    for ((number, theirs), game) in numbers.iter().zip(theirs).zip(each) {
+        assert_eq!(game["seed"], *number, "{report}");
+        assert_eq!(
+            game.get("unknown"),
+            None,
+            "deal {number} not settled: {report}"
+        );
+        let ours = if game["win"] == true {
+            "winnable"
+        } else {
+            "not_winnable"
+        };
+        assert_eq!(ours, theirs, "deal {number}: {report}");
+    }
+    assert_eq!(report["solver_unknown"], 0, "{report}");
+}

@@ -44,6 +44,10 @@ pub(crate) struct Each {
     pub seed: u64,
     pub win: bool,
     pub score: Option<f64>,
+    /// A deal the solver did not settle within its budget (said only
+    /// then): with `win`, each deal's verdict, so runs can be compared.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unknown: bool,
 }
 
 /// Each game of `outcome`, with its seed from `seeds`.
@@ -54,6 +58,7 @@ pub(super) fn each(outcome: &Outcome, seeds: impl Iterator<Item = u64>) -> Vec<E
             seed,
             win: g.win,
             score: g.score,
+            unknown: g.unknown,
         })
         .collect()
 }
