@@ -8,7 +8,8 @@
 //! choices and labels a save keeps.
 //!
 //! Memory is bounded as the copies' search is: the frontier's boards by
-//! the budget's `copies`, the positions met by its `table`.
+//! the budget's `copies`, the positions met by its `table` or, where that
+//! is more, by as many as `copies` bytes hold (`table_bound`).
 
 use super::super::runtime::Snapshot;
 use super::super::Outcome;
@@ -22,6 +23,18 @@ use rhai::NativeCallContext;
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashSet};
 use std::hash::BuildHasherDefault;
+
+/// What a position met costs beside the frontier: its key in the table
+/// of positions (8 bytes, about 16 with the set's room) and its step back.
+const MET_BYTES: usize = 24;
+
+/// The positions a search on boards may meet: the budget's table, or as
+/// many as the budget's `copies` in bytes hold, whichever is more (a
+/// position met costs a board search no copy, so its copies' memory goes
+/// to the table: 11 million positions in 256 MiB).
+fn table_bound(tally: &Tally) -> usize {
+    tally.budget.table.max(tally.budget.copies / MET_BYTES)
+}
 
 /// What a waiting board costs beside its bytes.
 const WAITING_BYTES: usize = std::mem::size_of::<Waiting>();
@@ -114,7 +127,7 @@ impl Boards {
         rt: &Shared,
         tally: &mut Tally,
     ) -> Fallible<()> {
-        if tally.spent(self.seen.len()) {
+        if tally.spent_within(self.seen.len(), table_bound(tally)) {
             return Ok(());
         }
         let Some(mut waiting) = self.frontier.pop() else {

@@ -67,10 +67,15 @@ impl Tally {
     /// Stops the search if its budget is spent (with `positions` kept in
     /// its table); whether it did.
     pub(super) fn spent(&mut self, positions: usize) -> bool {
+        self.spent_within(positions, self.budget.table)
+    }
+
+    /// `spent`, with a table of at most `table` positions.
+    pub(super) fn spent_within(&mut self, positions: usize, table: usize) -> bool {
         let halt = self
             .meter
             .spent()
-            .or_else(|| (positions >= self.budget.table).then_some(Halt::Table));
+            .or_else(|| (positions >= table).then_some(Halt::Table));
         self.halt(halt)
     }
 
