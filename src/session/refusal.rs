@@ -247,14 +247,18 @@ fn too_long(build: &Build, table: &Table, count: usize, onto_empty: bool) -> Opt
     };
     let free_room = empty_in(table, free);
     let empty_room = empty_in(table, empty).saturating_sub(usize::from(onto_empty));
-    let most = (free_room + 1) << empty_room.min(20);
-    (count > most).then(|| {
+    let most = build.most_carried(free_room, empty_room)?;
+    let room = if build.empty == Empty::Any {
         format!(
-            "a run of {count} cards: {} and {} let at most {most} move at once",
+            "{} and {}",
             counted(free_room, &format!("empty {free}")),
             counted(empty_room, &format!("empty {empty}"))
         )
-    })
+    } else {
+        counted(free_room, &format!("empty {free}"))
+    };
+    (count > most)
+        .then(|| format!("a run of {count} cards: {room} let at most {most} move at once"))
 }
 
 fn counted(n: usize, thing: &str) -> String {

@@ -67,7 +67,7 @@ pub(crate) enum Runs {
     Built,
     /// A run of at most (empty piles of `free` + 1) × 2 ^ (empty piles of
     /// `empty`, not counting the target): what moving one card at a time
-    /// through free cells and empty columns allows.
+    /// through free cells and empty columns allows (`Build::most_carried`).
     Limited { free: String, empty: String },
 }
 
@@ -114,6 +114,20 @@ impl Build {
         rule.wrap = on(name);
         rule.wrap_when = None;
         Some(build)
+    }
+
+    /// The most cards one move may carry, with `free` empty piles of the
+    /// runs' `free` family and `empty` of its `empty` family (the target
+    /// not counted): none where any run moves (or only the top card). An
+    /// empty pile holds part of a run on its way only where any card may
+    /// start one: where only a rank may (kings only), the run passes
+    /// through the free piles alone, (free + 1) cards.
+    pub(crate) fn most_carried(&self, free: usize, empty: usize) -> Option<usize> {
+        match self.runs {
+            Runs::Limited { .. } if self.empty == Empty::Any => Some((free + 1) << empty.min(20)),
+            Runs::Limited { .. } => Some(free + 1),
+            Runs::Top | Runs::Built => None,
+        }
     }
 
     /// Whether a card may go onto another (none but standard cards build).

@@ -42,3 +42,18 @@ fn a_misspelt_key_or_field_is_refused_with_the_nearest_name() {
     let error = read(r#"#{ cards: ["hand"], fits: [#{ reach: 1 }] }"#).unwrap_err();
     assert!(error.contains("names its `stack`"), "{error}");
 }
+
+#[test]
+fn a_run_passes_through_empty_piles_only_where_any_card_may_start_one() {
+    let runs = r#"runs: #{ free: "free cell", empty: "column" }"#;
+    let build = |empty: &str| {
+        let script = format!(r#"#{{ from: "column", to: "column", empty: {empty}, {runs} }}"#);
+        read(&script).unwrap().build.unwrap()
+    };
+    // Two empty free cells and three empty columns: (2 + 1) × 2³.
+    assert_eq!(build(r#""any""#).most_carried(2, 3), Some(24));
+    // Kings only: an empty column holds no part of a run on its way.
+    assert_eq!(build("13").most_carried(2, 3), Some(3));
+    let any_run = read(r#"#{ from: "column", to: "column", runs: true }"#).unwrap();
+    assert_eq!(any_run.build.unwrap().most_carried(0, 0), None);
+}
