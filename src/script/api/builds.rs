@@ -200,10 +200,11 @@ fn room(table: &Table, rt: &dyn Host, build: &Build) -> Fallible<Option<(usize, 
     let Runs::Limited { free, empty } = &build.runs else {
         return Ok(None);
     };
-    Ok(Some((
-        empty_piles(table, rt, free)?,
-        empty_piles(table, rt, empty)?,
-    )))
+    let free = match free {
+        Some(free) => empty_piles(table, rt, free)?,
+        None => 0,
+    };
+    Ok(Some((free, empty_piles(table, rt, empty)?)))
 }
 
 /// The most cards a move onto this target may carry, with `room`.

@@ -68,7 +68,8 @@ pub(crate) enum Runs {
     /// A run of at most (empty piles of `free` + 1) × 2 ^ (empty piles of
     /// `empty`, not counting the target): what moving one card at a time
     /// through free cells and empty columns allows (`Build::most_carried`).
-    Limited { free: String, empty: String },
+    /// A game with no free cells names none: 2 ^ (empty piles of `empty`).
+    Limited { free: Option<String>, empty: String },
 }
 
 impl Build {
@@ -254,8 +255,8 @@ impl Runs {
         let map = map_of(value, "`runs`")?;
         known_keys(&map, &RUNS_KEYS, "`runs`")?;
         match (text(&map, "free")?, text(&map, "empty")?) {
-            (Some(free), Some(empty)) => Ok(Runs::Limited { free, empty }),
-            _ => Err("`runs` is true (any run that builds), or #{ free: CELLS, empty: COLUMNS } (as many as moving one card at a time allows)".into()),
+            (free, Some(empty)) => Ok(Runs::Limited { free, empty }),
+            _ => Err("`runs` is true (any run that builds), or #{ free: CELLS, empty: COLUMNS } (as many as moving one card at a time allows; `free` may be left out where there are no free cells)".into()),
         }
     }
 }
