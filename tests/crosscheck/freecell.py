@@ -3,8 +3,9 @@
 
 The model below follows the specs alone (the scripts in games/ were not read):
 docs/rules/freecell.md (FreeCell, Baker's Game), relaxed-freecell.md,
-kings-only-bakers-game.md, forecell.md, eight-off.md and seahaven-towers.md
-(Seahaven Towers and its relaxed form). patience.py plays it against `delve
+kings-only-bakers-game.md, forecell.md, eight-off.md, seahaven-towers.md
+(Seahaven Towers and its relaxed form) and beleaguered-castle.md (Beleaguered
+Castle, Citadel, Streets and Alleys). patience.py plays it against `delve
 play --json` and compares the table, every option list and the end (see there
 for how).
 
@@ -39,6 +40,10 @@ CONFIGS = [
     Config("eight-off-no-auto", "eight-off", ("autoplay=false",), (("build", "suit"), ("autoplay", False))),
     Config("seahaven-towers", "seahaven-towers", (), (("build", "suit"), ("autoplay", True))),
     Config("relaxed-seahaven", "relaxed-seahaven-towers", (), (("build", "suit"), ("autoplay", True))),
+    Config("castle", "beleaguered-castle", (), (("build", "rank"), ("autoplay", True))),
+    Config("castle-no-auto", "beleaguered-castle", ("autoplay=false",), (("build", "rank"), ("autoplay", False))),
+    Config("citadel", "citadel", (), (("build", "rank"), ("autoplay", True))),
+    Config("streets-alleys", "streets-and-alleys", (), (("build", "rank"), ("autoplay", True))),
 ]
 
 
@@ -52,6 +57,8 @@ class Layout:
     any_run: bool = False  # a run of any length moves as one
     dealt_cells: tuple[int, ...] = ()  # the free cells (0-based) the last cards go to, in order
     microsoft: bool = True  # Microsoft's deal numbers; else PySolFC's (Microsoft's cards up to 32,000)
+    aces_first: bool = False  # the aces go home before the deal, in the order they lie from the top
+    home_while_dealt: bool = False  # a card that may go home as it is dealt goes there (Citadel)
 
 
 LAYOUTS = {
@@ -64,6 +71,9 @@ LAYOUTS = {
     "seahaven-towers": Layout(columns=10, kings_only=True, dealt_cells=(1, 2), microsoft=False),
     "relaxed-seahaven-towers": Layout(columns=10, kings_only=True, any_run=True, dealt_cells=(1, 2),
                                       microsoft=False),
+    "beleaguered-castle": Layout(cells=0, microsoft=False, aces_first=True),
+    "citadel": Layout(cells=0, microsoft=False, aces_first=True, home_while_dealt=True),
+    "streets-and-alleys": Layout(cells=0, microsoft=False),
 }
 
 FOUNDATIONS = 4
@@ -73,11 +83,14 @@ KING = 13
 LIES_ON_COLOUR = [[card(rank(c) + 1, s) for s in range(4) if red(card(1, s)) != red(c)]
                   if 1 <= rank(c) < 13 else [] for c in range(56)]
 LIES_ON_SUIT = [[card(rank(c) + 1, suit(c))] if 1 <= rank(c) < 13 else [] for c in range(56)]
+LIES_ON_RANK = [[card(rank(c) + 1, s) for s in range(4)] if 1 <= rank(c) < 13 else [] for c in range(56)]
+LIES_ON = {"alternate": LIES_ON_COLOUR, "suit": LIES_ON_SUIT, "rank": LIES_ON_RANK}
 
 
 class FreeCell(Position):
     def __init__(self, config: Config):
-        self.by_suit = config.rule("build") == "suit"
+        self.build = config.rule("build")
+        self.by_suit = self.build == "suit"
         self.autoplay = config.rule("autoplay")
         self.layout = LAYOUTS[config.game]
         self.columns: list[list[int]] = [[] for _ in range(self.layout.columns)]  # bottom first
@@ -90,7 +103,7 @@ class FreeCell(Position):
 
     def clone(self, counted: bool = True) -> "FreeCell":
         new = FreeCell.__new__(FreeCell)
-        new.by_suit, new.autoplay, new.layout = self.by_suit, self.autoplay, self.layout
+        new.build, new.by_suit, new.autoplay, new.layout = self.build, self.by_suit, self.autoplay, self.layout
         new.columns = [list(c) for c in self.columns]
         new.cells = list(self.cells)
         new.foundations = [list(f) for f in self.foundations]
@@ -108,7 +121,7 @@ class FreeCell(Position):
 
     def lies_on(self, c: int) -> list[int]:
         """The cards that card `c` may lie on in a column."""
-        return LIES_ON_SUIT[c] if self.by_suit else LIES_ON_COLOUR[c]
+        return LIES_ON[self.build][c]
 
     def home_top(self, s: int) -> int:
         """The rank on the foundation of suit s (0 when none has its ace)."""
@@ -226,6 +239,8 @@ class FreeCell(Position):
             return False
         if rank(c) <= 2 or self.by_suit:
             return True
+        if self.build == "rank":  # any card one rank lower could be built on it
+            return all(self.home_top(s) >= rank(c) - 1 for s in range(4))
         others = [s for s in range(4) if red(card(1, s)) != red(c)]
         return all(self.home_top(s) >= rank(c) - 1 for s in others)
 
@@ -333,9 +348,16 @@ def deal(config: Config, deck: list[int]) -> FreeCell:
     """Card k (from the top, 1-based) to column ((k - 1) mod columns) + 1, face up, but
     the last cards, which go to the free cells the layout names, in order."""
     pos = FreeCell(config)
+    if pos.layout.aces_first:
+        for ace in [c for c in deck if rank(c) == 1]:
+            pos.send_home(ace)
+        deck = [c for c in deck if rank(c) != 1]
     to_cells = pos.layout.dealt_cells
     to_columns = deck[:len(deck) - len(to_cells)]
     for k, c in enumerate(to_columns):
+        if pos.layout.home_while_dealt and pos.may_go_home(c):
+            pos.send_home(c)  # its column's turn passes
+            continue
         pos.columns[k % len(pos.columns)].append(c)
     for j, c in zip(to_cells, deck[len(to_columns):]):
         pos.cells[j] = c

@@ -242,6 +242,36 @@ class FreeCellFamily(unittest.TestCase):
         self.assertIsNone(freecell.numbered(freecell.CONFIGS[config_of("seahaven-towers")], 40_000))
 
 
+class BeleagueredCastle(unittest.TestCase):
+    def test_columns_build_down_whatever_the_suit(self):
+        pos = freecell_position(["K♣ 9♥", "10♥", "2♦", "3♦", "4♦", "5♦", "6♦", "7♦"], home="A♠ A♥ A♦ A♣",
+                                config=config_of("castle"))
+        self.assertIn("9♥ on 10♥", labels(pos))
+
+    def test_with_no_free_cell_a_run_doubles_with_each_empty_column(self):
+        columns = ["K♦ 9♣ 8♥ 7♠", "10♥", "", "", "2♦", "3♦", "4♦", "5♦"]
+        pos = freecell_position(columns, home="A♠ A♥ A♦ A♣", config=config_of("castle"))
+        self.assertIn("9♣ 8♥ 7♠ on 10♥", labels(pos))  # two empty columns: four cards
+        self.assertIn("8♥ 7♠ to an empty column", labels(pos))  # one besides the target: two
+        self.assertNotIn("9♣ 8♥ 7♠ to an empty column", labels(pos))
+
+    def test_a_card_goes_home_by_itself_once_every_card_one_lower_is_home(self):
+        pos = freecell_position(["K♣ 3♥", "K♠ 7♠", "Q♦"], home="2♠ 2♥ A♦ 2♣", config=config_of("castle"))
+        self.assertFalse(pos.safe_home(parse("3♥")))  # 2♦ is still out
+        pos.home[2] = 2
+        self.assertTrue(pos.safe_home(parse("3♥")))
+
+    def test_citadel_sends_home_what_may_go_as_it_is_dealt(self):
+        pos = freecell.numbered(freecell.CONFIGS[config_of("citadel")], 1)
+        self.assertEqual(sorted(name(f[-1]) for f in pos.foundations), sorted("3♦ 4♠ 2♥ 2♣".split()))
+        self.assertEqual([name(c) for c in pos.columns[1]], "K♣ 9♦ 4♥".split())
+
+    def test_streets_and_alleys_deals_every_card_to_the_columns(self):
+        pos = freecell.numbered(freecell.CONFIGS[config_of("streets-alleys")], 1)
+        self.assertEqual([len(c) for c in pos.columns], [7, 7, 7, 7, 6, 6, 6, 6])
+        self.assertEqual(pos.home_count(), 0)
+
+
 # ---------------------------------------------------------------------------
 # Klondike
 # ---------------------------------------------------------------------------
