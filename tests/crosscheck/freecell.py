@@ -361,7 +361,7 @@ def deal(config: Config, deck: list[int]) -> FreeCell:
         pos.columns[k % len(pos.columns)].append(c)
     for j, c in zip(to_cells, deck[len(to_columns):]):
         pos.cells[j] = c
-    pos.count_position()
+    pos.judge()  # counts the deal's position; a deal with no move at all is lost at once
     return pos
 
 
@@ -400,7 +400,7 @@ def from_table(config: Config, table: Piles) -> FreeCell:
     for f in pos.foundations:
         if f:
             pos.home[suit(f[-1])] = rank(f[-1])
-    pos.count_position()
+    pos.judge()
     return pos
 
 

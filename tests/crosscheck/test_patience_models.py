@@ -229,6 +229,13 @@ class FreeCellFamily(unittest.TestCase):
         self.assertEqual([name(c) for c in pos.columns[0]], "J♦ K♦ 2♠ 4♣ 3♠ 6♦".split())
         self.assertEqual([name(c) for c in pos.cells], "6♠ 9♣ 2♥ 6♥".split())
 
+    def test_a_deal_with_no_move_at_all_is_lost_at_once(self):
+        # Forecell: every free cell full, no ace on top, no card onto another.
+        deck = cards("7♣ Q♥ 9♣ 5♦ Q♦ 5♠ K♠ A♦ 7♥ 3♥ 10♠ 4♠ 2♠ 7♦ 6♥ 3♣ 5♣ 8♣ 10♥ 6♣ 9♥ 6♦ 3♦ A♥ 3♠ 8♦ "
+                     "K♥ 8♠ A♣ 4♣ J♥ J♦ 10♣ 2♦ 8♥ 7♠ 5♥ K♦ A♠ 10♦ Q♠ 6♠ 9♠ Q♣ 4♥ 2♣ J♠ K♣ 9♦ J♣ 2♥ 4♦")
+        pos = freecell.deal(freecell.CONFIGS[config_of("forecell")], deck)
+        self.assertEqual((pos.outcome, pos.score(), labels(pos)), ("loss", 0, []))
+
     def test_eight_off_deals_the_last_four_to_every_other_free_cell(self):
         pos = freecell.numbered(freecell.CONFIGS[config_of("eight-off")], 1)
         self.assertEqual([len(c) for c in pos.columns], [6] * 8)
