@@ -6,10 +6,14 @@ less, the median ratio of the two times). Disagreements are listed: a deal
 one proves winnable and the other proves not is a bug in one of the two.
 
     python3 benches/fc_solve.py DELVE FIRST COUNT [--seconds S] [--game G]
+        [--preset P --pysol NAME]
 
 DELVE is a release build of delve; fc-solve is Debian's freecell-solver-bin
 (`make-microsoft-freecell-board` lays the deal, `fc-solve` settles it with
-its default scan). The two run one after the other, never at once, so each
+its default scan). Another game of the family is `--game` (delve's name),
+`--preset` (fc-solve's, `-g`) and `--pysol` (pysol-cards' name): the deal
+is then pysol-cards' layout of it (tests/crosscheck/pysol_deals.py), which
+the field_deals test holds equal to delve's. The two run one after the other, never at once, so each
 has the machine's core to itself. Each deal's line is printed as JSON to
 stderr as it comes, the summary to stdout."""
 
@@ -19,6 +23,7 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 
 def delve_solve(delve, game, seed, seconds):
@@ -32,12 +37,22 @@ def delve_solve(delve, game, seed, seconds):
     return answer["verdict"], answer["seconds"], answer["positions"]
 
 
-def fc_solve(seed, seconds):
-    board = subprocess.run(["make-microsoft-freecell-board", "-t", str(seed)],
-                           capture_output=True, text=True, check=True).stdout
+def board_of(seed, pysol):
+    """The deal as fc-solve reads it: Microsoft's, or pysol-cards' layout."""
+    if pysol is None:
+        return subprocess.run(["make-microsoft-freecell-board", "-t", str(seed)],
+                              capture_output=True, text=True, check=True).stdout
+    dealer = Path(__file__).resolve().parents[1] / "tests/crosscheck/pysol_deals.py"
+    out = subprocess.run([sys.executable, str(dealer), pysol, str(seed)],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out)["layout"]
+
+
+def fc_solve(seed, seconds, preset="freecell", pysol=None):
+    board = board_of(seed, pysol)
     started = time.perf_counter()
     try:
-        out = subprocess.run(["fc-solve", "-i", "-p", "-t", "-s"], input=board,
+        out = subprocess.run(["fc-solve", "-g", preset, "-i", "-p", "-t", "-s"], input=board,
                              capture_output=True, text=True, timeout=seconds)
     except subprocess.TimeoutExpired:
         return "unknown", seconds, None
@@ -60,11 +75,13 @@ def main():
     parser.add_argument("count", type=int)
     parser.add_argument("--seconds", type=float, default=60, help="each solver's time a deal")
     parser.add_argument("--game", default="freecell")
+    parser.add_argument("--preset", default="freecell", help="fc-solve's name of the game")
+    parser.add_argument("--pysol", help="pysol-cards' name of the game, which then lays the deal")
     args = parser.parse_args()
     rows = []
     for seed in range(args.first, args.first + args.count):
         ours, ours_s, positions = delve_solve(args.delve, args.game, seed, args.seconds)
-        theirs, theirs_s, checked = fc_solve(seed, args.seconds)
+        theirs, theirs_s, checked = fc_solve(seed, args.seconds, args.preset, args.pysol)
         row = {"deal": seed, "delve": ours, "delve_seconds": round(ours_s, 3),
                "delve_positions": positions, "fc_solve": theirs,
                "fc_solve_seconds": round(theirs_s, 3), "fc_solve_states": checked}

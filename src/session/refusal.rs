@@ -278,16 +278,29 @@ fn too_long(build: &Build, table: &Table, count: usize, onto_empty: bool) -> Opt
     let Runs::Limited { free, empty } = &build.runs else {
         return None;
     };
-    let free_room = empty_in(table, free);
+    let free_room = free.as_deref().map_or(0, |free| empty_in(table, free));
     let empty_room = empty_in(table, empty).saturating_sub(usize::from(onto_empty));
-    let most = (free_room + 1) << empty_room.min(20);
-    (count > most).then(|| {
-        format!(
-            "a run of {count} cards: {} and {} let at most {most} move at once",
-            counted(free_room, &format!("empty {free}")),
-            counted(empty_room, &format!("empty {empty}"))
-        )
-    })
+    let most = build.most_carried(free_room, empty_room)?;
+    let free_said = free
+        .as_deref()
+        .map(|free| counted(free_room, &format!("empty {free}")));
+    let empty_said =
+        (build.empty == Empty::Any).then(|| counted(empty_room, &format!("empty {empty}")));
+    // Where only one family gives room, its count agrees with the verb.
+    let (room, lets) = match (free_said, empty_said) {
+        (Some(free), Some(empty)) => (format!("{free} and {empty}"), "let"),
+        (Some(room), None) | (None, Some(room)) => {
+            let lets = if room.starts_with("1 ") {
+                "lets"
+            } else {
+                "let"
+            };
+            (room, lets)
+        }
+        (None, None) => ("no room".into(), "lets"),
+    };
+    (count > most)
+        .then(|| format!("a run of {count} cards: {room} {lets} at most {most} move at once"))
 }
 
 fn counted(n: usize, thing: &str) -> String {

@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
-"""Differential test of FreeCell and Baker's Game against an independent model.
+"""Differential test of FreeCell and its family against an independent model.
 
-The model below follows docs/rules/freecell.md alone (the scripts
-games/freecell.rhai and games/bakers-game.rhai were not read); patience.py
-plays it against `delve play --json` and compares the table, every option list
-and the end (see there for how).
+The model below follows the specs alone (the scripts in games/ were not read):
+docs/rules/freecell.md (FreeCell, Baker's Game), relaxed-freecell.md,
+kings-only-bakers-game.md, forecell.md, eight-off.md, seahaven-towers.md
+(Seahaven Towers and its relaxed form) and beleaguered-castle.md (Beleaguered
+Castle, Citadel, Streets and Alleys). patience.py plays it against `delve
+play --json` and compares the table, every option list and the end (see there
+for how).
 
 Usage (from the repository root, after `cargo build --release`):
     python3 tests/crosscheck/freecell.py --deals 100 [--seed S] [--jobs J] [--delve PATH]
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -29,22 +33,68 @@ CONFIGS = [
     Config("no-autoplay", "freecell", ("autoplay=false",), (("build", "alternate"), ("autoplay", False))),
     Config("bakers-game", "bakers-game", (), (("build", "suit"), ("autoplay", True))),
     Config("bakers-no-autoplay", "bakers-game", ("autoplay=false",), (("build", "suit"), ("autoplay", False))),
+    Config("relaxed-freecell", "relaxed-freecell", (), (("build", "alternate"), ("autoplay", True))),
+    Config("ko-bakers-game", "kings-only-bakers-game", (), (("build", "suit"), ("autoplay", True))),
+    Config("forecell", "forecell", (), (("build", "alternate"), ("autoplay", True))),
+    Config("eight-off", "eight-off", (), (("build", "suit"), ("autoplay", True))),
+    Config("eight-off-no-auto", "eight-off", ("autoplay=false",), (("build", "suit"), ("autoplay", False))),
+    Config("seahaven-towers", "seahaven-towers", (), (("build", "suit"), ("autoplay", True))),
+    Config("relaxed-seahaven", "relaxed-seahaven-towers", (), (("build", "suit"), ("autoplay", True))),
+    Config("castle", "beleaguered-castle", (), (("build", "rank"), ("autoplay", True))),
+    Config("castle-no-auto", "beleaguered-castle", ("autoplay=false",), (("build", "rank"), ("autoplay", False))),
+    Config("citadel", "citadel", (), (("build", "rank"), ("autoplay", True))),
+    Config("streets-alleys", "streets-and-alleys", (), (("build", "rank"), ("autoplay", True))),
 ]
 
-COLUMNS, CELLS, FOUNDATIONS = 8, 4, 4
+
+@dataclass(frozen=True)
+class Layout:
+    """What a game of the family fixes beside its build rule, as its spec says."""
+
+    columns: int = 8
+    cells: int = 4
+    kings_only: bool = False  # only a king (or a run from one) into an empty column
+    any_run: bool = False  # a run of any length moves as one
+    dealt_cells: tuple[int, ...] = ()  # the free cells (0-based) the last cards go to, in order
+    microsoft: bool = True  # Microsoft's deal numbers; else PySolFC's (Microsoft's cards up to 32,000)
+    aces_first: bool = False  # the aces go home before the deal, in the order they lie from the top
+    home_while_dealt: bool = False  # a card that may go home as it is dealt goes there (Citadel)
+
+
+LAYOUTS = {
+    "freecell": Layout(),
+    "bakers-game": Layout(),
+    "relaxed-freecell": Layout(any_run=True),
+    "kings-only-bakers-game": Layout(kings_only=True),
+    "forecell": Layout(kings_only=True, dealt_cells=(0, 1, 2, 3), microsoft=False),
+    "eight-off": Layout(cells=8, kings_only=True, dealt_cells=(0, 2, 4, 6), microsoft=False),
+    "seahaven-towers": Layout(columns=10, kings_only=True, dealt_cells=(1, 2), microsoft=False),
+    "relaxed-seahaven-towers": Layout(columns=10, kings_only=True, any_run=True, dealt_cells=(1, 2),
+                                      microsoft=False),
+    "beleaguered-castle": Layout(cells=0, microsoft=False, aces_first=True),
+    "citadel": Layout(cells=0, microsoft=False, aces_first=True, home_while_dealt=True),
+    "streets-and-alleys": Layout(cells=0, microsoft=False),
+}
+
+FOUNDATIONS = 4
+KING = 13
 
 # The cards each card may lie on in a column: one rank higher, of the other colour or of its suit.
 LIES_ON_COLOUR = [[card(rank(c) + 1, s) for s in range(4) if red(card(1, s)) != red(c)]
                   if 1 <= rank(c) < 13 else [] for c in range(56)]
 LIES_ON_SUIT = [[card(rank(c) + 1, suit(c))] if 1 <= rank(c) < 13 else [] for c in range(56)]
+LIES_ON_RANK = [[card(rank(c) + 1, s) for s in range(4)] if 1 <= rank(c) < 13 else [] for c in range(56)]
+LIES_ON = {"alternate": LIES_ON_COLOUR, "suit": LIES_ON_SUIT, "rank": LIES_ON_RANK}
 
 
 class FreeCell(Position):
     def __init__(self, config: Config):
-        self.by_suit = config.rule("build") == "suit"
+        self.build = config.rule("build")
+        self.by_suit = self.build == "suit"
         self.autoplay = config.rule("autoplay")
-        self.columns: list[list[int]] = [[] for _ in range(COLUMNS)]  # bottom first
-        self.cells: list[int | None] = [None] * CELLS
+        self.layout = LAYOUTS[config.game]
+        self.columns: list[list[int]] = [[] for _ in range(self.layout.columns)]  # bottom first
+        self.cells: list[int | None] = [None] * self.layout.cells
         self.foundations: list[list[int]] = [[] for _ in range(FOUNDATIONS)]
         self.home = [0] * 4  # the rank on the foundation of each suit (0: not its ace yet)
         self.outcome = None
@@ -53,7 +103,7 @@ class FreeCell(Position):
 
     def clone(self, counted: bool = True) -> "FreeCell":
         new = FreeCell.__new__(FreeCell)
-        new.by_suit, new.autoplay = self.by_suit, self.autoplay
+        new.build, new.by_suit, new.autoplay, new.layout = self.build, self.by_suit, self.autoplay, self.layout
         new.columns = [list(c) for c in self.columns]
         new.cells = list(self.cells)
         new.foundations = [list(f) for f in self.foundations]
@@ -71,7 +121,7 @@ class FreeCell(Position):
 
     def lies_on(self, c: int) -> list[int]:
         """The cards that card `c` may lie on in a column."""
-        return LIES_ON_SUIT[c] if self.by_suit else LIES_ON_COLOUR[c]
+        return LIES_ON[self.build][c]
 
     def home_top(self, s: int) -> int:
         """The rank on the foundation of suit s (0 when none has its ace)."""
@@ -108,10 +158,10 @@ class FreeCell(Position):
         free = self.cells.count(None)
         empty = [i for i, col in enumerate(self.columns) if not col]
         first_empty = empty[0] if empty else None
-        sources = [("column", i, self.columns[i]) for i in range(COLUMNS)]
+        sources = [("column", i, self.columns[i]) for i in range(len(self.columns))]
         sources += [("cell", j, [c]) for j, c in enumerate(self.cells) if c is not None]
         tops = {col[-1]: t for t, col in enumerate(self.columns) if col}
-        limit = (free + 1) * 2 ** len(empty)  # onto a card; onto an empty column, half of it
+        limit, limit_empty = self.run_limits(free, len(empty))
         for kind, i, cards in sources:
             if not cards:
                 continue
@@ -121,15 +171,26 @@ class FreeCell(Position):
                 if length <= limit:
                     targets = [tops[onto] for onto in self.lies_on(cards[-length]) if onto in tops]
                 # A whole column into an empty one changes nothing (the columns are
-                # interchangeable): no move.
+                # interchangeable): no move. Kings only: only a run from a king.
                 whole_column = kind == "column" and length == len(cards)
-                if first_empty is not None and length <= limit // 2 and not whole_column:
+                fills = not self.layout.kings_only or rank(cards[-length]) == KING
+                if first_empty is not None and length <= limit_empty and not whole_column and fills:
                     targets.append(first_empty)
                 result += [("move", kind, i, length, t) for t in sorted(targets)]
         # 3. To a free cell.
         if free:
             result += [("cell", i) for i, col in enumerate(self.columns) if col]
         return result
+
+    def run_limits(self, free: int, empty: int) -> tuple[float, float]:
+        """The longest run that may move onto a card, and into an empty column."""
+        if self.layout.any_run:
+            return float("inf"), float("inf")
+        if self.layout.kings_only:
+            # An empty column takes only a king: it holds no part of a run on its way.
+            return free + 1, free + 1
+        limit = (free + 1) * 2 ** empty  # onto an empty column, that column is no room: half of it
+        return limit, limit // 2
 
     def source(self, kind: str, i: int) -> list[int]:
         return self.columns[i] if kind == "column" else [self.cells[i]]
@@ -178,6 +239,8 @@ class FreeCell(Position):
             return False
         if rank(c) <= 2 or self.by_suit:
             return True
+        if self.build == "rank":  # any card one rank lower could be built on it
+            return all(self.home_top(s) >= rank(c) - 1 for s in range(4))
         others = [s for s in range(4) if red(card(1, s)) != red(c)]
         return all(self.home_top(s) >= rank(c) - 1 for s in others)
 
@@ -233,7 +296,7 @@ class FreeCell(Position):
     def table_differs(self, table: Piles) -> str | None:
         # Which free cell a card went to is open ("any free cell is as good as another").
         expected = self.piles()
-        cells = {p: expected.pop(p) for p in [f"free cell {j + 1}" for j in range(CELLS)]}
+        cells = {p: expected.pop(p) for p in [f"free cell {j + 1}" for j in range(len(self.cells))]}
         if (diff := compare_piles(expected, table)) is not None:
             return diff
         try:
@@ -282,11 +345,23 @@ def want_names(cards) -> str:
 
 
 def deal(config: Config, deck: list[int]) -> FreeCell:
-    """Card k (from the top, 1-based) to column ((k - 1) mod 8) + 1, face up."""
+    """Card k (from the top, 1-based) to column ((k - 1) mod columns) + 1, face up, but
+    the last cards, which go to the free cells the layout names, in order."""
     pos = FreeCell(config)
-    for k, c in enumerate(deck):
-        pos.columns[k % COLUMNS].append(c)
-    pos.count_position()
+    if pos.layout.aces_first:
+        for ace in [c for c in deck if rank(c) == 1]:
+            pos.send_home(ace)
+        deck = [c for c in deck if rank(c) != 1]
+    to_cells = pos.layout.dealt_cells
+    to_columns = deck[:len(deck) - len(to_cells)]
+    for k, c in enumerate(to_columns):
+        if pos.layout.home_while_dealt and pos.may_go_home(c):
+            pos.send_home(c)  # its column's turn passes
+            continue
+        pos.columns[k % len(pos.columns)].append(c)
+    for j, c in zip(to_cells, deck[len(to_columns):]):
+        pos.cells[j] = c
+    pos.judge()  # counts the deal's position; a deal with no move at all is lost at once
     return pos
 
 
@@ -309,19 +384,23 @@ def microsoft_deck(number: int) -> list[int]:
     return dealt
 
 
-def numbered(config: Config, number: int) -> FreeCell:
-    return deal(config, microsoft_deck(number))
+def numbered(config: Config, number: int) -> FreeCell | None:
+    """Microsoft's deal; PySolFC's numbers are Microsoft's cards up to 32,000 (above, the
+    host's first table is taken)."""
+    if LAYOUTS[config.game].microsoft or number <= 32_000:
+        return deal(config, microsoft_deck(number))
+    return None
 
 
 def from_table(config: Config, table: Piles) -> FreeCell:
     pos = FreeCell(config)
-    pos.columns = [table.cards(f"column {i + 1}") for i in range(COLUMNS)]
-    pos.cells = [(table.cards(f"free cell {j + 1}") or [None])[0] for j in range(CELLS)]
+    pos.columns = [table.cards(f"column {i + 1}") for i in range(len(pos.columns))]
+    pos.cells = [(table.cards(f"free cell {j + 1}") or [None])[0] for j in range(len(pos.cells))]
     pos.foundations = [table.cards(f"foundation {k + 1}") for k in range(FOUNDATIONS)]
     for f in pos.foundations:
         if f:
             pos.home[suit(f[-1])] = rank(f[-1])
-    pos.count_position()
+    pos.judge()
     return pos
 
 

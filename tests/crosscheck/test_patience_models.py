@@ -52,9 +52,9 @@ def deck_of(text: str) -> list[int]:
 def freecell_position(columns: list[str], cells: str = "", home: str = "", config: int = 0) -> freecell.FreeCell:
     """Columns bottom first; `home` the top card of each foundation that has one."""
     pos = freecell.FreeCell(freecell.CONFIGS[config])
-    pos.columns = [cards(c) for c in columns] + [[] for _ in range(8 - len(columns))]
+    pos.columns = [cards(c) for c in columns] + [[] for _ in range(len(pos.columns) - len(columns))]
     cell_cards = cards(cells)
-    pos.cells = cell_cards + [None] * (4 - len(cell_cards))
+    pos.cells = cell_cards + [None] * (len(pos.cells) - len(cell_cards))
     for k, top in enumerate(cards(home)):
         pos.foundations[k] = [card(r, top & 3) for r in range(1, (top >> 2) + 1)]
         pos.home[top & 3] = top >> 2
@@ -198,6 +198,85 @@ class BakersGame(unittest.TestCase):
     def test_a_card_goes_home_when_its_own_suit_one_lower_is_home(self):
         pos = freecell_position(["K♣ 3♥", "K♠ 7♠"], home="2♥", config=2)
         self.assertEqual(choose(pos, "7♠ to a free cell"), ["3♥ goes to the foundation."])
+
+
+def config_of(name: str) -> int:
+    return next(i for i, c in enumerate(freecell.CONFIGS) if c.name == name)
+
+
+class FreeCellFamily(unittest.TestCase):
+    def test_kings_only_an_empty_column_takes_a_king_or_a_run_from_one(self):
+        # K♥ alone is a whole column: moving it changes nothing.
+        pos = freecell_position(["2♠ K♣ Q♣", "9♠ 8♠", "K♥", "2♦", "3♦", "4♦", "5♦"],
+                                config=config_of("ko-bakers-game"))
+        self.assertEqual([label for label in labels(pos) if "empty" in label], ["K♣ Q♣ to an empty column"])
+
+    def test_kings_only_a_run_has_the_free_cells_alone_for_room(self):
+        # One free cell and two empty columns: two cards, not (1 + 1) x 2^2.
+        columns = ["K♦ 9♣ 8♣ 7♣", "10♣", "", "", "2♦", "3♦", "4♦", "5♦"]
+        pos = freecell_position(columns, cells="K♠ K♥ Q♦", config=config_of("ko-bakers-game"))
+        self.assertNotIn("9♣ 8♣ 7♣ on 10♣", labels(pos))
+        pos = freecell_position(columns, cells="K♠ K♥", config=config_of("ko-bakers-game"))
+        self.assertIn("9♣ 8♣ 7♣ on 10♣", labels(pos))
+
+    def test_relaxed_a_run_of_any_length_moves_with_no_room(self):
+        columns = ["K♦ 9♣ 8♥ 7♠ 6♥", "10♥", "2♦", "3♦", "4♦", "5♦", "6♦", "8♦"]
+        pos = freecell_position(columns, cells="K♠ K♥ K♣ Q♦", config=config_of("relaxed-freecell"))
+        self.assertIn("9♣ 8♥ 7♠ 6♥ on 10♥", labels(pos))
+
+    def test_forecell_deals_six_a_column_and_the_last_four_to_the_free_cells(self):
+        pos = freecell.numbered(freecell.CONFIGS[config_of("forecell")], 1)
+        self.assertEqual([name(c) for c in pos.columns[0]], "J♦ K♦ 2♠ 4♣ 3♠ 6♦".split())
+        self.assertEqual([name(c) for c in pos.cells], "6♠ 9♣ 2♥ 6♥".split())
+
+    def test_a_deal_with_no_move_at_all_is_lost_at_once(self):
+        # Forecell: every free cell full, no ace on top, no card onto another.
+        deck = cards("7♣ Q♥ 9♣ 5♦ Q♦ 5♠ K♠ A♦ 7♥ 3♥ 10♠ 4♠ 2♠ 7♦ 6♥ 3♣ 5♣ 8♣ 10♥ 6♣ 9♥ 6♦ 3♦ A♥ 3♠ 8♦ "
+                     "K♥ 8♠ A♣ 4♣ J♥ J♦ 10♣ 2♦ 8♥ 7♠ 5♥ K♦ A♠ 10♦ Q♠ 6♠ 9♠ Q♣ 4♥ 2♣ J♠ K♣ 9♦ J♣ 2♥ 4♦")
+        pos = freecell.deal(freecell.CONFIGS[config_of("forecell")], deck)
+        self.assertEqual((pos.outcome, pos.score(), labels(pos)), ("loss", 0, []))
+
+    def test_eight_off_deals_the_last_four_to_every_other_free_cell(self):
+        pos = freecell.numbered(freecell.CONFIGS[config_of("eight-off")], 1)
+        self.assertEqual([len(c) for c in pos.columns], [6] * 8)
+        self.assertEqual([c and name(c) for c in pos.cells], ["6♠", None, "9♣", None, "2♥", None, "6♥", None])
+
+    def test_seahaven_deals_ten_columns_of_five_and_two_free_cells(self):
+        pos = freecell.numbered(freecell.CONFIGS[config_of("seahaven-towers")], 1)
+        self.assertEqual([name(c) for c in pos.columns[0]], "J♦ 9♠ J♠ 4♦ 6♦".split())
+        self.assertEqual([c and name(c) for c in pos.cells], [None, "2♥", "6♥", None])
+        # Above 32,000 PySolFC's numbers are its own: the model takes the host's table.
+        self.assertIsNone(freecell.numbered(freecell.CONFIGS[config_of("seahaven-towers")], 40_000))
+
+
+class BeleagueredCastle(unittest.TestCase):
+    def test_columns_build_down_whatever_the_suit(self):
+        pos = freecell_position(["K♣ 9♥", "10♥", "2♦", "3♦", "4♦", "5♦", "6♦", "7♦"], home="A♠ A♥ A♦ A♣",
+                                config=config_of("castle"))
+        self.assertIn("9♥ on 10♥", labels(pos))
+
+    def test_with_no_free_cell_a_run_doubles_with_each_empty_column(self):
+        columns = ["K♦ 9♣ 8♥ 7♠", "10♥", "", "", "2♦", "3♦", "4♦", "5♦"]
+        pos = freecell_position(columns, home="A♠ A♥ A♦ A♣", config=config_of("castle"))
+        self.assertIn("9♣ 8♥ 7♠ on 10♥", labels(pos))  # two empty columns: four cards
+        self.assertIn("8♥ 7♠ to an empty column", labels(pos))  # one besides the target: two
+        self.assertNotIn("9♣ 8♥ 7♠ to an empty column", labels(pos))
+
+    def test_a_card_goes_home_by_itself_once_every_card_one_lower_is_home(self):
+        pos = freecell_position(["K♣ 3♥", "K♠ 7♠", "Q♦"], home="2♠ 2♥ A♦ 2♣", config=config_of("castle"))
+        self.assertFalse(pos.safe_home(parse("3♥")))  # 2♦ is still out
+        pos.home[2] = 2
+        self.assertTrue(pos.safe_home(parse("3♥")))
+
+    def test_citadel_sends_home_what_may_go_as_it_is_dealt(self):
+        pos = freecell.numbered(freecell.CONFIGS[config_of("citadel")], 1)
+        self.assertEqual(sorted(name(f[-1]) for f in pos.foundations), sorted("3♦ 4♠ 2♥ 2♣".split()))
+        self.assertEqual([name(c) for c in pos.columns[1]], "K♣ 9♦ 4♥".split())
+
+    def test_streets_and_alleys_deals_every_card_to_the_columns(self):
+        pos = freecell.numbered(freecell.CONFIGS[config_of("streets-alleys")], 1)
+        self.assertEqual([len(c) for c in pos.columns], [7, 7, 7, 7, 6, 6, 6, 6])
+        self.assertEqual(pos.home_count(), 0)
 
 
 # ---------------------------------------------------------------------------

@@ -229,7 +229,9 @@ pub(crate) async fn start(client: &Client, server: &Server, game: &str, options:
     start_on(client, server, game, options, 1).await;
 }
 
-/// Starts `game` as `start` does, on `seed`.
+/// Starts `game` as `start` does, on `seed`. A deal that offers no move
+/// at all (Forecell's deal 1) ends at once: the page then shows that game
+/// ended, which is where it starts.
 pub(crate) async fn start_on(
     client: &Client,
     server: &Server,
@@ -265,7 +267,9 @@ pub(crate) async fn start_on(
     click(client, "#start-game").await;
     until(
         client,
-        &format!("[data-state='asking'][data-game='{game}']"),
+        &format!(
+            "[data-state='asking'][data-game='{game}'], [data-state='ended'][data-game='{game}']"
+        ),
     )
     .await;
 }

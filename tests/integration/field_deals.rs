@@ -1,7 +1,8 @@
 //! The field's own deal numbers (issue 53), checked against the field's own
 //! tool: fixtures that deal as FreeCell (Microsoft's numbers), Klondike,
 //! Golf and Black Hole (PySolFC's), and the shipped rulesets that deal
-//! them, lay each deal as pysol-cards prints it, card by card and face by
+//! them (Forecell, Eight Off, Seahaven Towers and the Beleaguered Castle
+//! games by PySolFC's numbers too), lay each deal as pysol-cards prints it, card by card and face by
 //! face, over a spread of numbers. CI installs pysol-cards (.ci/run);
 //! elsewhere, without it, the comparison is skipped.
 
@@ -25,12 +26,14 @@ struct Dealt {
 
 const MICROSOFT_LAST: u64 = (1 << 31) - 1;
 
-const GAMES: [Dealt; 4] = [
+const GAMES: [Dealt; 10] = [
     Dealt {
         scripts: &[
             "tests/scripts/deals/freecell-deal.rhai",
             "games/freecell.rhai",
             "games/bakers-game.rhai",
+            "games/relaxed-freecell.rhai",
+            "games/kings-only-bakers-game.rhai",
         ],
         pysol: "freecell",
         spread: &[1..=32_000, 1..=MICROSOFT_LAST],
@@ -66,6 +69,47 @@ const GAMES: [Dealt; 4] = [
             let hole = format!("Foundations: {}", t.line("hole"));
             [vec![hole], t.columns("fan", 17)].concat()
         },
+    },
+    Dealt {
+        scripts: &["games/forecell.rhai"],
+        pysol: "forecell",
+        spread: PYSOLFC,
+        printed: |t| [vec![t.cells(4)], t.columns("column", 8)].concat(),
+    },
+    Dealt {
+        scripts: &["games/eight-off.rhai"],
+        pysol: "eight_off",
+        spread: PYSOLFC,
+        printed: |t| [vec![t.cells(8)], t.columns("column", 8)].concat(),
+    },
+    Dealt {
+        // pysol-cards prints Seahaven's first three free cells (the last
+        // is always empty at the deal).
+        scripts: &[
+            "games/seahaven-towers.rhai",
+            "games/relaxed-seahaven-towers.rhai",
+        ],
+        pysol: "seahaven_towers",
+        spread: PYSOLFC,
+        printed: |t| [vec![t.cells(3)], t.columns("column", 10)].concat(),
+    },
+    Dealt {
+        scripts: &["games/beleaguered-castle.rhai"],
+        pysol: "beleaguered_castle",
+        spread: PYSOLFC,
+        printed: |t| [t.foundations(), t.columns("column", 8)].concat(),
+    },
+    Dealt {
+        scripts: &["games/citadel.rhai"],
+        pysol: "citadel",
+        spread: PYSOLFC,
+        printed: |t| [t.foundations(), t.columns("column", 8)].concat(),
+    },
+    Dealt {
+        scripts: &["games/streets-and-alleys.rhai"],
+        pysol: "streets_and_alleys",
+        spread: PYSOLFC,
+        printed: |t| [t.foundations(), t.columns("column", 8)].concat(),
     },
 ];
 
@@ -114,6 +158,38 @@ impl Table {
         (1..=count)
             .map(|n| self.line(&format!("{name} {n}")))
             .collect()
+    }
+
+    /// Free cells 1 to `count` as pysol-cards prints them, `-` for an
+    /// empty one.
+    fn cells(&self, count: usize) -> String {
+        let cells: Vec<String> = (1..=count)
+            .map(|n| {
+                self.pile(&format!("free cell {n}"))
+                    .first()
+                    .map_or("-".into(), printed)
+            })
+            .collect();
+        format!("Freecells: {}", cells.join(" "))
+    }
+
+    /// The foundations as pysol-cards prints them: each suit's top card
+    /// (`H-A`), hearts, clubs, diamonds, spades, no line while all are
+    /// empty.
+    fn foundations(&self) -> Vec<String> {
+        let tops: Vec<String> = (1..=4)
+            .filter_map(|n| self.pile(&format!("foundation {n}")).last())
+            .map(pysol_name)
+            .collect();
+        let said: Vec<String> = ["H", "C", "D", "S"]
+            .iter()
+            .filter_map(|suit| tops.iter().find(|top| top.ends_with(suit)))
+            .map(|top| format!("{}-{}", &top[top.len() - 1..], &top[..top.len() - 1]))
+            .collect();
+        if said.is_empty() {
+            return Vec::new();
+        }
+        vec![format!("Foundations: {}", said.join(" "))]
     }
 
     /// The stock as pysol-cards prints its talon: the next card dealt (the

@@ -156,8 +156,12 @@ fn every_ruleset_fits(screen: Screen, half: Half) {
         let mut wrong = Vec::new();
         for name in &names {
             start(client, &server, name, &[]).await;
-            let keys = client.execute(KEYS_TOLD, vec![]).await.unwrap();
-            assert_eq!(keys == json!([]), phone, "{name}: number keys told: {keys}");
+            // A deal with no move at all (Forecell's deal 1) starts ended,
+            // with no option to give a key.
+            if !crate::browser::shows(client, "[data-state='ended']").await {
+                let keys = client.execute(KEYS_TOLD, vec![]).await.unwrap();
+                assert_eq!(keys == json!([]), phone, "{name}: number keys told: {keys}");
+            }
             for decision in 1..=DECISIONS {
                 let mut seen = misfits(client, phone).await;
                 if phone {

@@ -93,7 +93,7 @@ fn list_builds(kind: u8, builds: &Builds, board: &Board, moves: &mut Vec<Move>) 
                     }
                     Some(under) => is_up(under) && goes_onto(builds, base, under),
                 };
-                if fits && count <= capacity(room, onto.is_none()) {
+                if fits && count <= capacity(builds, room, onto.is_none()) {
                     moves.push(Move {
                         kind,
                         from: source,
@@ -143,11 +143,11 @@ fn empties(board: &Board, piles: &[u8]) -> usize {
 }
 
 /// The most cards a move may carry with `room` (free piles, empty piles),
-/// onto an empty pile or not.
-fn capacity(room: Option<(usize, usize)>, onto_empty: bool) -> usize {
+/// onto an empty pile or not, as the declared rule reckons it.
+fn capacity(builds: &Builds, room: Option<(usize, usize)>, onto_empty: bool) -> usize {
     let Some((free, empty)) = room else {
         return usize::MAX;
     };
     let empty = empty.saturating_sub(usize::from(onto_empty));
-    (free + 1) << empty.min(20)
+    builds.rule.most_carried(free, empty).unwrap_or(usize::MAX)
 }

@@ -25,7 +25,7 @@ pub(crate) use stepping::Ended;
 
 use crate::game::table::Value;
 use crate::script::host::Host;
-use crate::script::move_kind::standard;
+use crate::script::move_kind::{standard, Build};
 
 /// At most this many piles and cards: a pile's end is one byte.
 const MOST_PILES: usize = 64;
@@ -97,12 +97,15 @@ struct Builds {
     runs: RunRule,
     /// Each pile's interchangeable family, if it has one.
     family: Vec<Option<u8>>,
+    /// The declared rule, for what it says of runs (`Build::most_carried`).
+    rule: Build,
 }
 
 enum RunRule {
     Top,
     Built,
-    /// As many as (empty `free` piles + 1) × 2 ^ (empty `empty` piles).
+    /// As many as the rule lets empty `free` and `empty` piles carry
+    /// (`Build::most_carried`).
     Limited {
         free: Vec<u8>,
         empty: Vec<u8>,

@@ -208,7 +208,11 @@ impl Resolver<'_> {
             Runs::Top => RunRule::Top,
             Runs::Built => RunRule::Built,
             Runs::Limited { free, empty } => RunRule::Limited {
-                free: self.one(free)?,
+                free: free
+                    .as_deref()
+                    .map(|f| self.one(f))
+                    .transpose()?
+                    .unwrap_or_default(),
                 empty: self.one(empty)?,
             },
         };
@@ -220,6 +224,7 @@ impl Resolver<'_> {
             one_empty: build.one_empty,
             runs,
             family: self.family.clone(),
+            rule: build.clone(),
         })
     }
 

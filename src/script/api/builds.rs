@@ -31,9 +31,27 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
             rule_fits(&*r.borrow(), kind, &card, &onto)
         },
     );
+    // `longest_run(kind, onto_empty)`: the most cards one move of the
+    // declared kind may carry now, onto a card or (true) into an empty
+    // pile; nothing where any run moves. A status line says it so
+    // without restating the rule.
+    let r = rt.clone();
+    engine.register_fn(
+        "longest_run",
+        move |kind: &str, onto_empty: bool| -> Fallible<Dynamic> {
+            let rt = &*r.borrow();
+            let build = declared_build(rt, kind, "longest_run")?;
+            let room = room(rt.table(), rt, &build)?;
+            Ok(match capacity(&build, room, onto_empty) {
+                usize::MAX => Dynamic::UNIT,
+                most => (most as i64).into(),
+            })
+        },
+    );
 }
 
-fn rule_fits(rt: &dyn Host, kind: &str, card: &Card, onto: &Dynamic) -> Fallible<bool> {
+/// The build kind declared as `kind`, as this game's options set it.
+fn declared_build(rt: &dyn Host, kind: &str, call: &str) -> Fallible<Build> {
     let kinds = rt.wiring().moves.clone();
     let Some(build) = kinds
         .iter()
@@ -46,7 +64,7 @@ fn rule_fits(rt: &dyn Host, kind: &str, card: &Card, onto: &Dynamic) -> Fallible
             .map(|k| k.name.as_str())
             .collect();
         return fail(format!(
-            "fits(\"{kind}\", ...): no kind of move `{kind}` that carries cards is declared (declared: {})",
+            "{call}(\"{kind}\", ...): no kind of move `{kind}` that carries cards is declared (declared: {})",
             names.join(", ")
         ));
     };
@@ -54,7 +72,12 @@ fn rule_fits(rt: &dyn Host, kind: &str, card: &Card, onto: &Dynamic) -> Fallible
         rt.option(name)
             .is_some_and(|value| value.as_bool().unwrap_or(false))
     });
-    let build = resolved.as_ref().unwrap_or(build);
+    Ok(resolved.unwrap_or_else(|| build.clone()))
+}
+
+fn rule_fits(rt: &dyn Host, kind: &str, card: &Card, onto: &Dynamic) -> Fallible<bool> {
+    let build = declared_build(rt, kind, "fits")?;
+    let build = &build;
     if onto.is_unit() {
         return Ok(build.empty.takes(card.rank()));
     }
@@ -117,7 +140,7 @@ pub(super) fn list(
                     }
                     Some(under) => under.face_up && build.fits_cards(&base.card, &under.card),
                 };
-                if !fits || count > capacity(room, onto.is_none()) {
+                if !fits || count > capacity(build, room, onto.is_none()) {
                     continue;
                 }
                 let mut found = Map::new();
@@ -177,19 +200,20 @@ fn room(table: &Table, rt: &dyn Host, build: &Build) -> Fallible<Option<(usize, 
     let Runs::Limited { free, empty } = &build.runs else {
         return Ok(None);
     };
-    Ok(Some((
-        empty_piles(table, rt, free)?,
-        empty_piles(table, rt, empty)?,
-    )))
+    let free = match free {
+        Some(free) => empty_piles(table, rt, free)?,
+        None => 0,
+    };
+    Ok(Some((free, empty_piles(table, rt, empty)?)))
 }
 
 /// The most cards a move onto this target may carry, with `room`.
-fn capacity(room: Option<(usize, usize)>, onto_empty: bool) -> usize {
+fn capacity(build: &Build, room: Option<(usize, usize)>, onto_empty: bool) -> usize {
     let Some((free, empty)) = room else {
         return usize::MAX;
     };
     let empty = empty.saturating_sub(usize::from(onto_empty));
-    (free + 1) << empty.min(20)
+    build.most_carried(free, empty).unwrap_or(usize::MAX)
 }
 
 fn empty_piles(table: &Table, rt: &dyn Host, name: &str) -> Fallible<usize> {

@@ -67,8 +67,9 @@ pub(crate) enum Runs {
     Built,
     /// A run of at most (empty piles of `free` + 1) × 2 ^ (empty piles of
     /// `empty`, not counting the target): what moving one card at a time
-    /// through free cells and empty columns allows.
-    Limited { free: String, empty: String },
+    /// through free cells and empty columns allows (`Build::most_carried`).
+    /// A game with no free cells names none: 2 ^ (empty piles of `empty`).
+    Limited { free: Option<String>, empty: String },
 }
 
 impl Build {
@@ -114,6 +115,20 @@ impl Build {
         rule.wrap = on(name);
         rule.wrap_when = None;
         Some(build)
+    }
+
+    /// The most cards one move may carry, with `free` empty piles of the
+    /// runs' `free` family and `empty` of its `empty` family (the target
+    /// not counted): none where any run moves (or only the top card). An
+    /// empty pile holds part of a run on its way only where any card may
+    /// start one: where only a rank may (kings only), the run passes
+    /// through the free piles alone, (free + 1) cards.
+    pub(crate) fn most_carried(&self, free: usize, empty: usize) -> Option<usize> {
+        match self.runs {
+            Runs::Limited { .. } if self.empty == Empty::Any => Some((free + 1) << empty.min(20)),
+            Runs::Limited { .. } => Some(free + 1),
+            Runs::Top | Runs::Built => None,
+        }
     }
 
     /// Whether a card may go onto another (none but standard cards build).
@@ -240,8 +255,8 @@ impl Runs {
         let map = map_of(value, "`runs`")?;
         known_keys(&map, &RUNS_KEYS, "`runs`")?;
         match (text(&map, "free")?, text(&map, "empty")?) {
-            (Some(free), Some(empty)) => Ok(Runs::Limited { free, empty }),
-            _ => Err("`runs` is true (any run that builds), or #{ free: CELLS, empty: COLUMNS } (as many as moving one card at a time allows)".into()),
+            (free, Some(empty)) => Ok(Runs::Limited { free, empty }),
+            _ => Err("`runs` is true (any run that builds), or #{ free: CELLS, empty: COLUMNS } (as many as moving one card at a time allows; `free` may be left out where there are no free cells)".into()),
         }
     }
 }

@@ -42,3 +42,38 @@ fn a_misspelt_key_or_field_is_refused_with_the_nearest_name() {
     let error = read(r#"#{ cards: ["hand"], fits: [#{ reach: 1 }] }"#).unwrap_err();
     assert!(error.contains("names its `stack`"), "{error}");
 }
+
+#[test]
+fn a_run_passes_through_empty_piles_only_where_any_card_may_start_one() {
+    let runs = r#"runs: #{ free: "free cell", empty: "column" }"#;
+    let build = |empty: &str| {
+        let script = format!(r#"#{{ from: "column", to: "column", empty: {empty}, {runs} }}"#);
+        read(&script).unwrap().build.unwrap()
+    };
+    // Two empty free cells and three empty columns: (2 + 1) × 2³.
+    assert_eq!(build(r#""any""#).most_carried(2, 3), Some(24));
+    // Kings only: an empty column holds no part of a run on its way.
+    assert_eq!(build("13").most_carried(2, 3), Some(3));
+    let any_run = read(r#"#{ from: "column", to: "column", runs: true }"#).unwrap();
+    assert_eq!(any_run.build.unwrap().most_carried(0, 0), None);
+}
+
+#[test]
+fn a_game_with_no_free_cells_limits_runs_by_its_empty_columns_alone() {
+    let kind = read(
+        r#"#{ from: "column", to: "column", builds: #{ rank: -1 }, empty: "any", runs: #{ empty: "column" } }"#,
+    )
+    .unwrap();
+    let build = kind.build.unwrap();
+    assert_eq!(
+        build.runs,
+        Runs::Limited {
+            free: None,
+            empty: "column".into()
+        }
+    );
+    // No free cell: 1 × 2² with two empty columns.
+    assert_eq!(build.most_carried(0, 2), Some(4));
+    let error = read(r#"#{ from: "column", to: "column", runs: #{ free: "cell" } }"#).unwrap_err();
+    assert!(error.contains("`runs` is true"), "{error}");
+}

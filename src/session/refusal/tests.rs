@@ -130,6 +130,34 @@ fn a_full_pile_and_a_long_run_say_so() {
 }
 
 #[test]
+fn a_long_run_counts_only_the_room_its_rule_gives() {
+    let mut t = cells_table();
+    let empty = t.add_pile("column 6", true);
+    assert!(t.pile(empty).is_empty());
+    // Kings only: the empty column holds no part of the run; one free cell
+    // lets two move.
+    let kings_only = kinds(&[(
+        "column",
+        r#"#{ from: "column", to: "column", builds: #{ rank: -1, colour: "alternate" },
+            empty: 13, runs: #{ free: "free cell", empty: "column" } }"#,
+    )]);
+    assert_eq!(
+        why(&kings_only, &t, "9h", "10s"),
+        "a run of 5 cards: 1 empty free cell lets at most 2 move at once"
+    );
+    // No free cells: the empty column alone, 2¹.
+    let no_cells = kinds(&[(
+        "column",
+        r#"#{ from: "column", to: "column", builds: #{ rank: -1 }, empty: "any",
+            runs: #{ empty: "column" } }"#,
+    )]);
+    assert_eq!(
+        why(&no_cells, &t, "9h", "10s"),
+        "a run of 5 cards: 1 empty column lets at most 2 move at once"
+    );
+}
+
+#[test]
 fn a_face_down_card_reads_as_no_card_at_all() {
     let t = cells_table();
     let hidden = why(&cells(), &t, "5h", "6s");
