@@ -74,7 +74,7 @@ struct Kind {
 }
 
 enum Action {
-    Build(Builds),
+    Build(Box<Builds>),
     /// Cards dealt one at a time from `from` onto `to`, at most `count`.
     Deal {
         from: u8,

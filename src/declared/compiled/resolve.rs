@@ -136,7 +136,7 @@ impl Resolver<'_> {
         let action = if let Some(build) = &kind.build {
             let resolved = build.under_options(|name| self.on(name));
             self.builds(resolved.as_ref().unwrap_or(build))
-                .map(Action::Build)?
+                .map(|b| Action::Build(Box::new(b)))?
         } else if let Some(deals) = &kind.deals {
             Action::Deal {
                 from: self.single(&deals.from)?,
