@@ -86,9 +86,9 @@ mod tests {
 
     #[test]
     fn a_transcript_is_read_with_its_lines_and_refused_with_a_deal_file() {
-        let text = "# game: golf\n# seed: 3\n\n1\nundo\n";
-        let (spec, mut steps) = read(text, |name| name == "golf").unwrap();
-        assert_eq!((spec.game.as_str(), spec.seed), ("golf", Some(3)));
+        let text = "# game: patience\n# seed: 3\n\n1\nundo\n";
+        let (spec, mut steps) = read(text, |name| name == "patience").unwrap();
+        assert_eq!((spec.game.as_str(), spec.seed), ("patience", Some(3)));
         assert_eq!(steps.next(), Some((1, "1".to_string())));
         assert_eq!(steps.message(Some("1"))["done"], 1);
         assert_eq!(steps.next(), Some((2, "undo".to_string())));
@@ -97,14 +97,14 @@ mod tests {
             panic!("a ruleset not offered is refused")
         };
         assert!(
-            other.contains("plays `golf`, which is no ruleset here"),
+            other.contains("plays `patience`, which is no ruleset here"),
             "{other}"
         );
-        let Err(dealt) = read("# game: golf\n# deal: /etc/passwd\n1\n", |_| true) else {
+        let Err(dealt) = read("# game: patience\n# deal: /etc/passwd\n1\n", |_| true) else {
             panic!("a deal file is refused")
         };
         assert!(dealt.contains("names a deal file"), "{dealt}");
-        let flood = format!("# game: golf\n{}", "1\n".repeat(MOST_LINES + 1));
+        let flood = format!("# game: patience\n{}", "1\n".repeat(MOST_LINES + 1));
         let Err(long) = read(&flood, |_| true) else {
             panic!("a flood of lines is refused")
         };

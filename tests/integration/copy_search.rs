@@ -240,7 +240,7 @@ fn the_solver_bot_of_sim_tells_each_deal_as_the_exhaustive_search_does() {
             "--seed",
             "1",
             "--games",
-            "6",
+            "2",
         ])
         .args(["--seconds", "60", "--json", "--each"])
         .output()

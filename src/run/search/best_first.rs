@@ -24,21 +24,21 @@ use super::super::steps::apply;
 use super::super::Stop;
 use super::ledger::Tally;
 use super::line;
+use super::waiting::{taken, Step, Waiting};
 use super::Shared;
 use crate::game::decision::Choice;
 use crate::script::host::{Fallible, Host, Mode};
 use rhai::{Dynamic, NativeCallContext};
-use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashSet};
 use std::hash::BuildHasherDefault;
 
 /// What a waiting position costs beside its packed copy.
-const WAITING_BYTES: usize = std::mem::size_of::<Waiting>();
+const WAITING_BYTES: usize = std::mem::size_of::<Waiting<Packed>>();
 
 pub(super) struct BestFirst {
     prefix: Vec<Choice>,
     book: Packer,
-    frontier: BinaryHeap<Waiting>,
+    frontier: BinaryHeap<Waiting<Packed>>,
     /// What the waiting positions hold of their own (their frames are
     /// the book's).
     frontier_bytes: usize,
@@ -56,22 +56,6 @@ pub(super) struct BestFirst {
     met: u64,
 }
 
-/// A position waiting to be searched.
-struct Waiting {
-    value: i64,
-    /// The order it was met in: of equal values, the last met first.
-    met: u64,
-    node: u32,
-    depth: u32,
-    packed: Packed,
-}
-
-#[derive(Clone, Copy)]
-struct Step {
-    from: u32,
-    option: u32,
-}
-
 impl BestFirst {
     /// The search from the first decision (the position the run holds),
     /// at `key`.
@@ -86,10 +70,7 @@ impl BestFirst {
             bound,
             pruned: false,
             seen: HashSet::default(),
-            steps: vec![Step {
-                from: u32::MAX,
-                option: 0,
-            }],
+            steps: vec![Step::ROOT],
             root: rt.borrow().snapshot(),
             met: 0,
         };
@@ -101,7 +82,7 @@ impl BestFirst {
                 met: 0,
                 node: 0,
                 depth: 0,
-                packed,
+                position: packed,
             },
         );
         search
@@ -127,8 +108,8 @@ impl BestFirst {
             tally.exhaust();
             return Ok(());
         };
-        self.frontier_bytes -= waiting.packed.size() + WAITING_BYTES;
-        rt.borrow_mut().unpack(&waiting.packed, &self.book);
+        self.frontier_bytes -= waiting.position.size() + WAITING_BYTES;
+        rt.borrow_mut().unpack(&waiting.position, &self.book);
         rt.borrow().wiring().decided.set(true);
         let options = match reach(ctx, rt)? {
             Reached::Decision { options, .. } => options,
@@ -164,7 +145,7 @@ impl BestFirst {
         ctx: &NativeCallContext,
         rt: &Shared,
         tally: &mut Tally,
-        from: &Waiting,
+        from: &Waiting<Packed>,
         index: usize,
         option: Dynamic,
     ) -> Fallible<()> {
@@ -201,7 +182,7 @@ impl BestFirst {
                 met: self.met,
                 node,
                 depth: from.depth + 1,
-                packed,
+                position: packed,
             },
         );
         Ok(())
@@ -214,8 +195,8 @@ impl BestFirst {
 
     /// Puts a position in the frontier, within its bound; `most` is the
     /// most it has held.
-    fn wait(&mut self, most: &mut usize, waiting: Waiting) {
-        self.frontier_bytes += waiting.packed.size() + WAITING_BYTES;
+    fn wait(&mut self, most: &mut usize, waiting: Waiting<Packed>) {
+        self.frontier_bytes += waiting.position.size() + WAITING_BYTES;
         self.frontier.push(waiting);
         if self.held() > self.bound {
             self.book.sweep();
@@ -234,8 +215,8 @@ impl BestFirst {
         let mut frames = HashSet::new();
         let (mut own, mut bytes) = (0, 0);
         while let Some(waiting) = self.frontier.pop() {
-            let size = waiting.packed.size() + WAITING_BYTES;
-            let frame = waiting.packed.frame_bytes_once(&mut frames);
+            let size = waiting.position.size() + WAITING_BYTES;
+            let frame = waiting.position.frame_bytes_once(&mut frames);
             if bytes + size + frame > self.bound / 4 * 3 {
                 break;
             }
@@ -257,35 +238,8 @@ impl BestFirst {
         node: u32,
         option: Option<usize>,
     ) -> Fallible<Vec<Choice>> {
-        let mut taken: Vec<usize> = option.into_iter().collect();
-        let mut at = node;
-        while at != 0 {
-            let step = self.steps[at as usize];
-            taken.push(step.option as usize);
-            at = step.from;
-        }
-        taken.reverse();
+        let taken = taken(&self.steps, node, option);
         line::choices(ctx, rt, &self.prefix, &self.root, &taken)
-    }
-}
-
-impl PartialEq for Waiting {
-    fn eq(&self, other: &Waiting) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-
-impl Eq for Waiting {}
-
-impl PartialOrd for Waiting {
-    fn partial_cmp(&self, other: &Waiting) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Waiting {
-    fn cmp(&self, other: &Waiting) -> Ordering {
-        (self.value, self.met).cmp(&(other.value, other.met))
     }
 }
 

@@ -15,12 +15,12 @@ use super::super::runtime::Snapshot;
 use super::super::Outcome;
 use super::ledger::Tally;
 use super::line;
+use super::waiting::{taken, Step, Waiting};
 use super::Shared;
 use crate::declared::compiled::{Board, Compiled, Ended, Move};
 use crate::game::decision::Choice;
 use crate::script::host::{Fallible, Host};
 use rhai::NativeCallContext;
-use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashSet};
 use std::hash::BuildHasherDefault;
 
@@ -37,13 +37,13 @@ fn table_bound(tally: &Tally) -> usize {
 }
 
 /// What a waiting board costs beside its bytes.
-const WAITING_BYTES: usize = std::mem::size_of::<Waiting>();
+const WAITING_BYTES: usize = std::mem::size_of::<Waiting<Board>>();
 
 pub(super) struct Boards {
     rules: Compiled,
     prefix: Vec<Choice>,
     root: Snapshot,
-    frontier: BinaryHeap<Waiting>,
+    frontier: BinaryHeap<Waiting<Board>>,
     frontier_bytes: usize,
     bound: usize,
     pruned: bool,
@@ -52,20 +52,6 @@ pub(super) struct Boards {
     met: u64,
     moves: Vec<Move>,
     scratch: Vec<Move>,
-}
-
-struct Waiting {
-    value: i64,
-    met: u64,
-    node: u32,
-    depth: u32,
-    board: Board,
-}
-
-#[derive(Clone, Copy)]
-struct Step {
-    from: u32,
-    option: u32,
 }
 
 /// Where a board went on to: a decision of more than one option, an end,
@@ -94,10 +80,7 @@ impl Boards {
             bound,
             pruned: false,
             seen: HashSet::default(),
-            steps: vec![Step {
-                from: u32::MAX,
-                option: 0,
-            }],
+            steps: vec![Step::ROOT],
             met: 0,
             moves: Vec::new(),
             scratch: Vec::new(),
@@ -110,7 +93,7 @@ impl Boards {
                 met: 0,
                 node: 0,
                 depth: 0,
-                board,
+                position: board,
             },
         );
         Some(search)
@@ -134,8 +117,8 @@ impl Boards {
             tally.exhaust();
             return Ok(());
         };
-        self.frontier_bytes -= waiting.board.size() + WAITING_BYTES;
-        match self.reach(&mut waiting.board) {
+        self.frontier_bytes -= waiting.position.size() + WAITING_BYTES;
+        match self.reach(&mut waiting.position) {
             Reached::Decision => {}
             Reached::Ended(ended) => {
                 let outcome = outcome(rt, ended);
@@ -154,7 +137,7 @@ impl Boards {
             if tally.done || tally.meet() {
                 break;
             }
-            let mut board = waiting.board.clone();
+            let mut board = waiting.position.clone();
             if let Some(ended) = self.rules.play(&mut board, mv, &mut self.scratch) {
                 let outcome = outcome(rt, ended);
                 tally.ended(outcome, || self.line(ctx, rt, waiting.node, Some(index)))?;
@@ -176,7 +159,7 @@ impl Boards {
                 met: self.met,
                 node,
                 depth: waiting.depth + 1,
-                board,
+                position: board,
             };
             self.wait(&mut tally.stats.held, next);
         }
@@ -208,8 +191,8 @@ impl Boards {
         }
     }
 
-    fn wait(&mut self, most: &mut usize, waiting: Waiting) {
-        self.frontier_bytes += waiting.board.size() + WAITING_BYTES;
+    fn wait(&mut self, most: &mut usize, waiting: Waiting<Board>) {
+        self.frontier_bytes += waiting.position.size() + WAITING_BYTES;
         self.frontier.push(waiting);
         if self.frontier_bytes > self.bound {
             self.prune();
@@ -223,7 +206,7 @@ impl Boards {
         let mut kept = Vec::with_capacity(self.frontier.len());
         let mut bytes = 0;
         while let Some(waiting) = self.frontier.pop() {
-            let size = waiting.board.size() + WAITING_BYTES;
+            let size = waiting.position.size() + WAITING_BYTES;
             if bytes + size > self.bound / 4 * 3 {
                 break;
             }
@@ -243,35 +226,8 @@ impl Boards {
         node: u32,
         option: Option<usize>,
     ) -> Fallible<Vec<Choice>> {
-        let mut taken: Vec<usize> = option.into_iter().collect();
-        let mut at = node;
-        while at != 0 {
-            let step = self.steps[at as usize];
-            taken.push(step.option as usize);
-            at = step.from;
-        }
-        taken.reverse();
+        let taken = taken(&self.steps, node, option);
         line::choices(ctx, rt, &self.prefix, &self.root, &taken)
-    }
-}
-
-impl PartialEq for Waiting {
-    fn eq(&self, other: &Waiting) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-
-impl Eq for Waiting {}
-
-impl PartialOrd for Waiting {
-    fn partial_cmp(&self, other: &Waiting) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Waiting {
-    fn cmp(&self, other: &Waiting) -> Ordering {
-        (self.value, self.met).cmp(&(other.value, other.met))
     }
 }
 

@@ -19,6 +19,7 @@ mod passes;
 mod start;
 #[cfg(test)]
 mod tests;
+mod waiting;
 
 use super::advance::Reached;
 use super::budget::Meter;

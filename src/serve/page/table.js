@@ -14,7 +14,7 @@ import { drawCard } from "./cards.js";
 
 // A grid wider than this many columns folds on a phone (each row in two,
 // side by side halves one above the other), so its cards are not too
-// small to read: Black Hole's twelve columns become six.
+// small to read: a layout of twelve columns becomes two rows of six.
 const FOLD_PAST = 8;
 
 // Face-up cards shown fanned sideways in one pile (a waste's top three, as
