@@ -127,9 +127,7 @@ impl Boards {
             Reached::Cycle => return Ok(()),
         }
         let depth = self.prefix.len() + waiting.depth as usize;
-        tally.stats.deepest = tally.stats.deepest.max(depth + 1);
-        if depth >= tally.budget.depth {
-            tally.stats.too_deep += 1;
+        if tally.too_deep(depth) {
             return Ok(());
         }
         let moves = std::mem::take(&mut self.moves);

@@ -100,6 +100,18 @@ impl Tally {
         self.done && self.halted.is_some()
     }
 
+    /// A decision met `depth` decisions from the start: counted as the
+    /// deepest if it is; whether it lies past the depth cap (then it is
+    /// not searched, and counted so: no proof rests on a cut line).
+    pub(super) fn too_deep(&mut self, depth: usize) -> bool {
+        self.stats.deepest = self.stats.deepest.max(depth + 1);
+        let cut = depth >= self.budget.depth;
+        if cut {
+            self.stats.too_deep += 1;
+        }
+        cut
+    }
+
     /// Every line searched: the search is done.
     pub(super) fn exhaust(&mut self) {
         self.exhausted = true;

@@ -154,9 +154,7 @@ impl Passes {
         options: &Array,
     ) -> Fallible<()> {
         let depth = self.prefix.len() + self.path.len();
-        tally.stats.deepest = tally.stats.deepest.max(depth + 1);
-        if depth >= tally.budget.depth {
-            tally.stats.too_deep += 1;
+        if tally.too_deep(depth) {
             return Ok(());
         }
         let left = self.limit.saturating_sub(self.used);
