@@ -1,8 +1,8 @@
 //! A declared game compiled: its kinds of move, what follows a move by
 //! itself and its end, resolved once against the game's table and options
 //! into pile numbers and tables of which card builds on which, so that a
-//! position (`board.rs`) is listed (`listing.rs`), moved on
-//! (`stepping.rs`), keyed (`key.rs`) and judged (`judgement.rs`) with no
+//! position (`board.rs`) is listed (`legal_moves.rs`), moved on
+//! (`moving.rs`), keyed (`key.rs`) and judged (`judgement.rs`) with no
 //! script, no map and no name looked up. It says the same rules as the
 //! host's declared turn (`declared/mod.rs`), which `delve check`'s tests
 //! and the compiled crosscheck hold it to, option for option.
@@ -15,13 +15,13 @@
 mod board;
 mod judgement;
 mod key;
-mod listing;
+mod legal_moves;
+mod moving;
 mod resolve;
-mod stepping;
 
 pub(crate) use board::Board;
-pub(crate) use listing::Move;
-pub(crate) use stepping::Ended;
+pub(crate) use legal_moves::Move;
+pub(crate) use moving::Ended;
 
 use crate::game::table::Value;
 use crate::script::host::Host;

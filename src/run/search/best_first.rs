@@ -75,16 +75,7 @@ impl BestFirst {
             met: 0,
         };
         search.seen.insert(key);
-        search.wait(
-            &mut 0,
-            Waiting {
-                value: 0,
-                met: 0,
-                node: 0,
-                depth: 0,
-                position: packed,
-            },
-        );
+        search.wait(&mut 0, Waiting::root(packed));
         search
     }
 

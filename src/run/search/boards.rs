@@ -86,16 +86,7 @@ impl Boards {
             scratch: Vec::new(),
         };
         search.seen.insert(key);
-        search.wait(
-            &mut 0,
-            Waiting {
-                value: 0,
-                met: 0,
-                node: 0,
-                depth: 0,
-                position: board,
-            },
-        );
+        search.wait(&mut 0, Waiting::root(board));
         Some(search)
     }
 

@@ -17,6 +17,19 @@ pub(super) struct Waiting<P> {
     pub(super) position: P,
 }
 
+impl<P> Waiting<P> {
+    /// The first decision's position, where every line starts.
+    pub(super) fn root(position: P) -> Waiting<P> {
+        Waiting {
+            value: 0,
+            met: 0,
+            node: 0,
+            depth: 0,
+            position,
+        }
+    }
+}
+
 /// For each position met, the one it came from and the option taken
 /// there: the way back to the first decision, for a winning line.
 #[derive(Clone, Copy)]

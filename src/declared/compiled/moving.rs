@@ -64,7 +64,7 @@ impl Compiled {
         let kind = &self.kinds[autoplay.kind];
         for _ in 0..=board.card_count() {
             moves.clear();
-            super::listing::moves_of(autoplay.kind, kind, board, moves);
+            super::legal_moves::moves_of(autoplay.kind, kind, board, moves);
             if moves.is_empty() {
                 return;
             }
