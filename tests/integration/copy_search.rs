@@ -151,9 +151,39 @@ fn klondike_deals_are_settled_as_klondike_solver_settles_them() {
         };
         assert_ne!(theirs, "unknown", "draw {draw} deal {number}");
         let opt = format!("draw={draw}");
-        let ours = solved(&["klondike", "--seed", &number.to_string(), "--opt", &opt]);
-        assert_eq!(ours["verdict"], theirs, "draw {draw} deal {number}: {ours}");
+        // With autoplay off the search takes the moves home that can not
+        // hurt and the stock a card it reaches at a time: the same verdict.
+        for autoplay in ["autoplay=true", "autoplay=false"] {
+            let seed = number.to_string();
+            let ours = solved(&[
+                "klondike", "--seed", &seed, "--opt", &opt, "--opt", autoplay,
+            ]);
+            assert_eq!(
+                ours["verdict"], theirs,
+                "draw {draw} deal {number} {autoplay}: {ours}"
+            );
+        }
     }
+}
+
+#[test]
+fn a_line_found_a_stock_card_at_a_time_replays_draw_by_draw_to_the_win() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = dir.path().join("deal-1.txt");
+    let output = delve()
+        .args(["solve", "klondike", "--seed", "1", "--opt", "draw=3"])
+        .args(["--opt", "autoplay=false", "--line"])
+        .arg(&line)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let replayed = delve().arg("replay").arg(&line).output().unwrap();
+    assert!(replayed.status.success(), "{replayed:?}");
+    let shown = String::from_utf8(replayed.stdout).unwrap();
+    assert!(shown.contains("Game over: win, score 52."), "{shown}");
+    // The line draws as a player draws: a choice each time.
+    let transcript = std::fs::read_to_string(&line).unwrap();
+    assert!(transcript.matches("draw").count() > 5, "{transcript}");
 }
 
 #[test]

@@ -67,6 +67,15 @@ impl Board {
         (start, usize::from(self.bytes[pile]))
     }
 
+    pub(crate) fn pile_count(&self) -> usize {
+        usize::from(self.piles)
+    }
+
+    /// The counts' bytes, to compare.
+    pub(crate) fn counts(&self) -> &[u8] {
+        &self.bytes[usize::from(self.piles) + usize::from(self.cards)..]
+    }
+
     /// A pile's cards, bottom to top.
     pub(crate) fn pile(&self, pile: usize) -> &[u8] {
         let (start, end) = self.bounds(pile);

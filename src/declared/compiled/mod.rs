@@ -38,6 +38,9 @@ pub(crate) struct Compiled {
     /// The piles whose face-down top turns up after every move.
     turn_up: Vec<u8>,
     autoplay: Option<Autoplay>,
+    /// The autoplay ruling, in force or not: which moves home can not
+    /// hurt, for a search to take without trying the others.
+    safe: Option<Autoplay>,
     won: Option<Won>,
     score: Vec<u8>,
     /// The interchangeable families, each its piles.
@@ -113,6 +116,7 @@ enum RunRule {
 }
 
 /// Cards sent home by themselves (`declared/autoplay.rs`'s ruling).
+#[derive(Clone)]
 struct Autoplay {
     kind: usize,
     homes: Vec<u8>,
@@ -173,5 +177,59 @@ impl Compiled {
     /// The name of a move's kind.
     pub(crate) fn kind_name(&self, mv: Move) -> &str {
         &self.kinds[usize::from(mv.kind)].name
+    }
+
+    fn kind(&self, mv: Move) -> &Kind {
+        &self.kinds[usize::from(mv.kind)]
+    }
+
+    /// Whether the move deals from one pile to another (a draw, a redeal).
+    pub(crate) fn deals(&self, mv: Move) -> bool {
+        matches!(self.kind(mv).action, Action::Deal { .. })
+    }
+
+    /// Whether a kind deals cards back to a pile another kind deals from
+    /// (a waste turned over as the stock).
+    pub(crate) fn stock_comes_round(&self) -> bool {
+        let deals: Vec<(u8, u8)> = self
+            .kinds
+            .iter()
+            .filter_map(|kind| match kind.action {
+                Action::Deal { from, to, .. } => Some((from, to)),
+                _ => None,
+            })
+            .collect();
+        deals.iter().any(|&(from, to)| deals.contains(&(to, from)))
+    }
+
+    /// Whether cards go home by themselves after a move.
+    pub(crate) fn autoplays(&self) -> bool {
+        self.autoplay.is_some()
+    }
+
+    /// The piles a move carries cards from and to, where it carries any.
+    pub(crate) fn carried(&self, mv: Move) -> Option<(u8, u8)> {
+        matches!(self.kind(mv).action, Action::Build(_)).then_some((mv.from, mv.to))
+    }
+
+    /// Whether a count offers or is spent by the move.
+    pub(crate) fn counted(&self, mv: Move) -> bool {
+        let kind = self.kind(mv);
+        kind.while_left.is_some() || kind.spends.is_some()
+    }
+
+    /// Whether what the move may carry reads a pile marked in `piles`
+    /// (the free and empty piles its run counts on, or the piles the
+    /// first empty target is chosen among).
+    pub(crate) fn reads_room(&self, mv: Move, piles: &[bool]) -> bool {
+        let Action::Build(builds) = &self.kind(mv).action else {
+            return true;
+        };
+        let marked = |list: &[u8]| list.iter().any(|&p| piles[usize::from(p)]);
+        let room = match &builds.runs {
+            RunRule::Limited { free, empty } => marked(free) || marked(empty),
+            _ => false,
+        };
+        room || (builds.one_empty && marked(&builds.targets))
     }
 }

@@ -5,7 +5,7 @@
 //! `ending.rs`).
 
 use super::board::{card_of, Board};
-use super::{Action, Compiled, Move, Won};
+use super::{Action, Autoplay, Compiled, Move, Won};
 
 /// How a line ended, with its score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,20 +68,7 @@ impl Compiled {
             if moves.is_empty() {
                 return;
             }
-            let mut out = 0u64;
-            for pile in 0..self.up.len() {
-                if autoplay.homes.contains(&(pile as u8)) {
-                    continue;
-                }
-                for &card in board.pile(pile) {
-                    out |= 1 << card_of(card);
-                }
-            }
-            let safe = moves.iter().copied().find(|m| {
-                let cards = board.pile(usize::from(m.from));
-                let base = card_of(cards[cards.len() - usize::from(m.count)]);
-                autoplay.wanted[usize::from(base)] & out == 0
-            });
+            let safe = safe_among(autoplay, board, moves);
             let Some(home) = safe else {
                 return;
             };
@@ -92,6 +79,17 @@ impl Compiled {
             );
             self.turn_up(board);
         }
+    }
+
+    /// The first of `moves` that sends home a card no card still out could
+    /// want (the autoplay ruling, in force or not): a move that can not
+    /// hurt, where the game has such a ruling.
+    pub(crate) fn safe_move(&self, board: &Board, moves: &[Move]) -> Option<usize> {
+        let ruling = self.safe.as_ref()?;
+        let kind = ruling.kind as u8;
+        let home: Vec<Move> = moves.iter().copied().filter(|m| m.kind == kind).collect();
+        let safe = safe_among(ruling, board, &home)?;
+        moves.iter().position(|&m| m == safe)
     }
 
     fn won(&self, board: &Board) -> bool {
@@ -120,4 +118,22 @@ impl Compiled {
     pub(crate) fn takes_lone(&self) -> bool {
         self.takes_lone
     }
+}
+
+/// The first of `moves` (all home) whose card no card still out could want.
+fn safe_among(ruling: &Autoplay, board: &Board, moves: &[Move]) -> Option<Move> {
+    let mut out = 0u64;
+    for pile in 0..board.pile_count() {
+        if ruling.homes.contains(&(pile as u8)) {
+            continue;
+        }
+        for &card in board.pile(pile) {
+            out |= 1 << card_of(card);
+        }
+    }
+    moves.iter().copied().find(|m| {
+        let cards = board.pile(usize::from(m.from));
+        let base = card_of(cards[cards.len() - usize::from(m.count)]);
+        ruling.wanted[usize::from(base)] & out == 0
+    })
 }

@@ -56,7 +56,11 @@ impl Resolver<'_> {
         for kind in wiring.moves.iter() {
             kinds.push(self.kind(kind)?);
         }
-        let autoplay = self.autoplay(&kinds)?;
+        let (safe, in_force) = match self.autoplay(&kinds)? {
+            Some((ruling, on)) => (Some(ruling), on),
+            None => (None, false),
+        };
+        let autoplay = if in_force { safe.clone() } else { None };
         let kinds: Vec<Kind> = kinds.into_iter().flatten().collect();
         let turn = &wiring.turn;
         let mut turn_up = Vec::new();
@@ -84,13 +88,14 @@ impl Resolver<'_> {
                 .map(|p| p.face_up)
                 .collect(),
             alike: alike(&kinds),
-            sinks: sinks(self.family.len(), &kinds, autoplay.as_ref()),
+            sinks: sinks(self.family.len(), &kinds, safe.as_ref()),
             families: self.families(),
             in_family: self.family.iter().map(Option::is_some).collect(),
             score: self.one(&score.cards_in)?,
             kinds,
             turn_up,
             autoplay,
+            safe,
             won,
             judge,
             counts: self.counts,
@@ -228,16 +233,15 @@ impl Resolver<'_> {
         })
     }
 
-    /// The autoplay ruling resolved, where its option is on; `kinds` are
-    /// every declared kind in order, those whose option is off as none.
-    fn autoplay(&self, kinds: &[Option<Kind>]) -> Result<Option<Autoplay>, Refusal> {
+    /// The autoplay ruling resolved where its kind is played, and whether
+    /// its option is on; `kinds` are every declared kind in order, those
+    /// whose option is off as none.
+    fn autoplay(&self, kinds: &[Option<Kind>]) -> Result<Option<(Autoplay, bool)>, Refusal> {
         let wiring = self.host.wiring();
         let Some(rule) = &wiring.turn.autoplay else {
             return Ok(None);
         };
-        if rule.when.as_deref().is_some_and(|w| !self.on(w)) {
-            return Ok(None);
-        }
+        let on = rule.when.as_deref().is_none_or(|w| self.on(w));
         let Some(at) = wiring.moves.iter().position(|k| k.name == rule.kind) else {
             return Err(format!("autoplay names no kind `{}`", rule.kind));
         };
@@ -259,11 +263,12 @@ impl Resolver<'_> {
                     .unwrap_or_else(|| b.clone())
             })
             .collect();
-        Ok(Some(Autoplay {
+        let ruling = Autoplay {
             kind: kinds.iter().take(at).flatten().count(),
             homes: self.one(&home.to)?,
             wanted: wanted(home, &tableau),
-        }))
+        };
+        Ok(Some((ruling, on)))
     }
 
     /// The interchangeable families, each its piles.

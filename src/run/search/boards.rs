@@ -13,6 +13,7 @@
 
 use super::super::runtime::Snapshot;
 use super::super::Outcome;
+use super::children::{self, Child};
 use super::ledger::Tally;
 use super::line;
 use super::waiting::{taken, Step, Waiting};
@@ -41,8 +42,11 @@ const WAITING_BYTES: usize = std::mem::size_of::<Waiting<Board>>();
 
 pub(super) struct Boards {
     rules: Compiled,
+    /// Whether the stock is searched a card it reaches at a time.
+    by_stock: bool,
     prefix: Vec<Choice>,
     root: Snapshot,
+    root_board: Board,
     frontier: BinaryHeap<Waiting<Board>>,
     frontier_bytes: usize,
     bound: usize,
@@ -52,6 +56,7 @@ pub(super) struct Boards {
     met: u64,
     moves: Vec<Move>,
     scratch: Vec<Move>,
+    children: Vec<Child>,
 }
 
 /// Where a board went on to: a decision of more than one option, an end,
@@ -72,9 +77,11 @@ impl Boards {
             .with_lone_options(host.takes_lone_option());
         let board = rules.board(&*host).ok()?;
         let mut search = Boards {
+            by_stock: children::applies(&rules),
             rules,
             prefix: prefix.to_vec(),
             root: host.snapshot(),
+            root_board: board.clone(),
             frontier: BinaryHeap::new(),
             frontier_bytes: 0,
             bound,
@@ -84,6 +91,7 @@ impl Boards {
             met: 0,
             moves: Vec::new(),
             scratch: Vec::new(),
+            children: Vec::new(),
         };
         search.seen.insert(key);
         search.wait(&mut 0, Waiting::root(board));
@@ -121,17 +129,28 @@ impl Boards {
         if tally.too_deep(depth) {
             return Ok(());
         }
-        let moves = std::mem::take(&mut self.moves);
-        for (index, &mv) in moves.iter().enumerate() {
+        let mut children = std::mem::take(&mut self.children);
+        children::children(
+            &self.rules,
+            &waiting.position,
+            &self.moves,
+            self.by_stock,
+            &mut self.scratch,
+            &mut children,
+        );
+        for child in children.drain(..) {
             if tally.done || tally.meet() {
                 break;
             }
-            let mut board = waiting.position.clone();
-            if let Some(ended) = self.rules.play(&mut board, mv, &mut self.scratch) {
-                let outcome = outcome(rt, ended);
-                tally.ended(outcome, || self.line(ctx, rt, waiting.node, Some(index)))?;
-                continue;
-            }
+            let step = child.reach.packed();
+            let board = match child.reached {
+                Ok(board) => board,
+                Err(ended) => {
+                    let outcome = outcome(rt, ended);
+                    tally.ended(outcome, || self.line(ctx, rt, waiting.node, Some(step)))?;
+                    continue;
+                }
+            };
             let key = self.rules.key(&board);
             if !self.seen.insert(key) {
                 continue;
@@ -139,7 +158,7 @@ impl Boards {
             let node = self.steps.len() as u32;
             self.steps.push(Step {
                 from: waiting.node,
-                option: index as u32,
+                option: step,
             });
             self.met += 1;
             let value = self.rules.value(&board);
@@ -152,7 +171,7 @@ impl Boards {
             };
             self.wait(&mut tally.stats.held, next);
         }
-        self.moves = moves;
+        self.children = children;
         tally.stats.positions = self.seen.len();
         Ok(())
     }
@@ -206,16 +225,21 @@ impl Boards {
         self.frontier_bytes = bytes;
     }
 
-    /// The choices from the start to `node`'s position, then `option` of
-    /// its decision if it is one, played through the run.
+    /// The choices from the start to `node`'s position, then `step` from
+    /// its decision if it is one, played through the run (each deal a
+    /// stock step passed over a choice of its own).
     fn line(
         &self,
         ctx: &NativeCallContext,
         rt: &Shared,
         node: u32,
-        option: Option<usize>,
+        step: Option<u32>,
     ) -> Fallible<Vec<Choice>> {
-        let taken = taken(&self.steps, node, option);
+        let steps: Vec<u32> = taken(&self.steps, node, step.map(|s| s as usize))
+            .into_iter()
+            .map(|s| s as u32)
+            .collect();
+        let taken = children::expanded(&self.rules, &self.root_board, &steps);
         line::choices(ctx, rt, &self.prefix, &self.root, &taken)
     }
 }

@@ -11,6 +11,7 @@
 
 mod best_first;
 mod boards;
+mod children;
 mod frame;
 mod hint;
 mod ledger;
