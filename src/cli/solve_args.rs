@@ -44,7 +44,7 @@ pub struct SolveArgs {
 #[derive(Args, Debug, Clone, Copy)]
 pub struct BudgetArgs {
     /// The solver: at most this many decisions met per deal (each new or seen again)
-    /// [default: 1000000, or no limit but --seconds where that is given]
+    /// [default: 1000000, or no limit but --seconds or --cpu-seconds where given]
     #[arg(long, value_parser = at_least_one_node)]
     pub nodes: Option<u64>,
     /// The solver: at most this many decisions replayed per deal, on the way back to the
@@ -54,6 +54,10 @@ pub struct BudgetArgs {
     /// The solver: at most this many seconds per deal
     #[arg(long, value_parser = positive_seconds)]
     pub seconds: Option<f64>,
+    /// The solver: at most this many seconds of CPU time per deal (its thread's; the
+    /// machine's load does not change where it stops, as it does --seconds')
+    #[arg(long, value_parser = positive_seconds, value_name = "SECONDS")]
+    pub cpu_seconds: Option<f64>,
     /// The solver: a line longer than this many decisions is cut (and the deal then not
     /// proven unwinnable)
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=20_000))]
@@ -64,17 +68,17 @@ impl BudgetArgs {
     pub(crate) fn budget(self, best: bool) -> Budget {
         // A search on compiled boards meets a million decisions in about a
         // second: where a time is given, it alone bounds the search.
-        let nodes = self.nodes.unwrap_or(if self.seconds.is_some() {
-            u64::MAX
-        } else {
-            DEFAULT_NODES
-        });
+        let timed = self.seconds.is_some() || self.cpu_seconds.is_some();
+        let nodes = self
+            .nodes
+            .unwrap_or(if timed { u64::MAX } else { DEFAULT_NODES });
         Budget {
             nodes,
             replays: self
                 .replays
                 .unwrap_or_else(|| nodes.saturating_mul(REPLAYS_PER_NODE)),
             time: self.seconds.map(Duration::from_secs_f64),
+            cpu: self.cpu_seconds.map(Duration::from_secs_f64),
             table: MAX_POSITIONS,
             line_bytes: MAX_LINE_BYTES,
             depth: self.depth as usize,

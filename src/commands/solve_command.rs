@@ -308,6 +308,7 @@ fn words(
                 Some(Halt::Copies) => "the copies of positions on the line searched came to hold as much memory as they may",
                 Some(Halt::Called) => "the search was called off",
                 Some(Halt::Time) => "the time ran out (--seconds)",
+                Some(Halt::Cpu) => "the CPU time ran out (--cpu-seconds)",
                 Some(Halt::Table) => "the table of positions seen is full",
                 Some(Halt::Interrupted) => "stopped by Ctrl-C",
                 None => "some lines were cut at the depth cap (--depth)",

@@ -20,6 +20,7 @@ const BUDGET: Budget = Budget {
     nodes: 20_000,
     replays: 20_000 * REPLAYS_PER_NODE,
     time: Some(Duration::from_secs(2)),
+    cpu: None,
     table: MAX_POSITIONS,
     line_bytes: MAX_LINE_BYTES,
     depth: 1000,

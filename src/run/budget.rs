@@ -7,6 +7,7 @@
 //! uses it (`solve.rs`); any other search of a deal can.
 
 use crate::script::cancel::{Cancel, Why};
+use crate::script::clock::thread_time;
 use crate::script::engine::INTERRUPT;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -22,6 +23,9 @@ pub struct Budget {
     /// on every machine too).
     pub replays: u64,
     pub time: Option<Duration>,
+    /// CPU time of the searching thread: a bound that the machine's load
+    /// does not move (`--cpu-seconds`).
+    pub cpu: Option<Duration>,
     /// Positions kept in the table of those seen.
     pub table: usize,
     /// Bytes of option keys the line being searched may hold (it keeps
@@ -53,6 +57,8 @@ pub(crate) enum Halt {
     Nodes,
     Replays,
     Time,
+    /// The thread's CPU time was spent (`Budget::cpu`).
+    Cpu,
     /// The table of positions seen was full.
     Table,
     /// The line being searched held as many option keys as it may.
@@ -72,6 +78,7 @@ impl Halt {
             Halt::Nodes => "nodes",
             Halt::Replays => "replays",
             Halt::Time => "time",
+            Halt::Cpu => "cpu",
             Halt::Table => "table",
             Halt::Line => "line",
             Halt::Copies => "copies",
@@ -92,7 +99,14 @@ pub(crate) struct Meter {
     /// When its time began: a search's seconds count from here, so one
     /// halted for time has spent at least its budget.
     started: Instant,
+    /// The thread's CPU time when it began, and the most it may spend.
+    cpu_started: Duration,
+    most_cpu: Option<Duration>,
 }
+
+/// How many counts go by between two readings of the thread's CPU clock
+/// (a reading costs about what a position of a compiled game does).
+const CPU_READ_EVERY: u64 = 256;
 
 impl Meter {
     /// A meter for `budget`, its time counted from now, stopped too when
@@ -106,6 +120,8 @@ impl Meter {
             most_replays: budget.replays,
             stop: Cancel::within(budget.time, Some(outer)),
             started,
+            cpu_started: thread_time(),
+            most_cpu: budget.cpu,
         }
     }
 
@@ -149,6 +165,9 @@ impl Meter {
             Some(Why::Time) => return Some(Halt::Time),
             None => {}
         }
+        if self.cpu_spent() {
+            return Some(Halt::Cpu);
+        }
         if self.nodes > self.most_nodes {
             Some(Halt::Nodes)
         } else if self.replays > self.most_replays {
@@ -156,6 +175,17 @@ impl Meter {
         } else {
             None
         }
+    }
+}
+
+impl Meter {
+    /// Whether the thread's CPU time is spent, read every few counts.
+    fn cpu_spent(&self) -> bool {
+        let Some(most) = self.most_cpu else {
+            return false;
+        };
+        (self.nodes + self.replays).is_multiple_of(CPU_READ_EVERY)
+            && thread_time().saturating_sub(self.cpu_started) >= most
     }
 }
 
@@ -168,6 +198,7 @@ mod tests {
             nodes,
             replays,
             time: None,
+            cpu: None,
             table: 10,
             line_bytes: 1 << 10,
             depth: 10,

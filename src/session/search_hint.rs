@@ -24,6 +24,7 @@ const BUDGET: Budget = Budget {
     nodes: 1_000_000,
     replays: 100_000_000,
     time: Some(SEARCH_TIME),
+    cpu: None,
     table: MAX_POSITIONS,
     line_bytes: MAX_LINE_BYTES,
     depth: 1_000,

@@ -204,6 +204,11 @@ fn the_budgets_hold_on_a_deal_too_big_for_them() {
     assert!((1.0..1.5).contains(&seconds), "{answer}");
     // Loading and printing on top of the second, on a loaded machine.
     assert!(started.elapsed() < Duration::from_secs(20));
+    // Its CPU time alike: the search's thread stops, whatever the load.
+    let answer = solved(&["klondike", "--seed", "6", "--cpu-seconds", "0.5"]);
+    assert_eq!(answer["halted"], "cpu", "{answer}");
+    assert_eq!(answer["verdict"], "unknown", "{answer}");
+    assert!(answer["seconds"].as_f64().unwrap() >= 0.5, "{answer}");
 }
 
 /// `tests/crosscheck/rank_solver.py`'s verdicts on `game`'s deals

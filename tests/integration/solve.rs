@@ -287,6 +287,15 @@ fn sim_counts_the_winnable_deals_as_a_ceiling_marked_as_peeking() {
     let text = String::from_utf8(text.stdout).unwrap();
     assert!(text.contains("a player who peeks"), "{text}");
     assert!(text.contains("not settled within the budget"), "{text}");
+    // The share lies between the deals proven winnable and those with
+    // the ones not settled.
+    let settled = text.lines().find(|l| l.contains("settled ")).unwrap();
+    let numbers: Vec<usize> = settled
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(numbers.iter().sum::<usize>(), 8, "{text}");
+    assert!(text.contains("of deals are winnable (95% CI"), "{text}");
 }
 
 #[test]

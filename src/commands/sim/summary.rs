@@ -170,6 +170,7 @@ pub(crate) fn report(summary: &Summary, speed: &str) -> String {
         );
     }
     if let Some(unknown) = summary.solver_unknown {
+        text += &settled(summary, unknown);
         text += &format!(
             "  solver     a player who peeks at every card and random number: the wins are the deals \
              proven winnable, a ceiling for honest play (never a hint); {unknown} deals not settled \
@@ -181,6 +182,31 @@ pub(crate) fn report(summary: &Summary, speed: &str) -> String {
             "  note       {} of {} decisions were nearly all told apart from worlds; the rollout player took them\n",
             summary.mc_fell_back,
             (summary.decisions_per_game * summary.games as f64).round()
+        );
+    }
+    text
+}
+
+/// The solver's deals as it settled them, and where the winnable share
+/// lies: at least the deals proven winnable, at most those and the ones
+/// not settled, each end with its 95% interval.
+fn settled(summary: &Summary, unknown: usize) -> String {
+    let pct = |x: f64| format!("{:.1}%", 100.0 * x);
+    let games = summary.games;
+    let not = games - summary.wins - unknown;
+    let mut text = format!(
+        "  settled    {} winnable, {not} not winnable, {unknown} not settled\n",
+        summary.wins
+    );
+    if unknown > 0 {
+        let most = summary.wins + unknown;
+        let (_, high) = tally::wilson(most, games);
+        text += &format!(
+            "  share      between {} and {} of deals are winnable (95% CI {}–{})\n",
+            pct(summary.win_rate),
+            pct(most as f64 / games.max(1) as f64),
+            pct(summary.ci95[0]),
+            pct(high),
         );
     }
     text

@@ -30,6 +30,7 @@ fn searched(source: &str) -> (Solved, usize) {
         nodes: 600,
         replays: 1_000_000,
         time: None,
+        cpu: None,
         table: 100_000,
         line_bytes: 1 << 20,
         depth: 1_000,

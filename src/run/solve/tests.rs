@@ -39,6 +39,7 @@ const AMPLE: Budget = Budget {
     nodes: 10_000,
     replays: 1_000_000,
     time: None,
+    cpu: None,
     table: MAX_POSITIONS,
     line_bytes: MAX_LINE_BYTES,
     depth: 100,
