@@ -48,8 +48,17 @@ def main():
         "positions_per_cpu_second": sum(a["positions"] for a in answers) / cpu,
         "cpu_seconds": cpu,
         "median_seconds": statistics.median(a["seconds"] for a in answers),
+        "median_cpu": statistics.median(a["cpu"] for a in answers),
+        "p99_cpu": percentile([a["cpu"] for a in answers], 99),
         "max_seconds": max(a["seconds"] for a in answers),
     }))
+
+
+def percentile(values, p):
+    """The value below which p% of `values` lie (nearest rank)."""
+    ordered = sorted(values)
+    rank = max(1, -(-len(ordered) * p // 100))
+    return ordered[int(rank) - 1]
 
 
 if __name__ == "__main__":
