@@ -25,16 +25,61 @@ impl Compiled {
             moves_of(number, kind, board, moves);
         }
     }
+
+    /// The moves of the position that take from or go onto a pile marked
+    /// in `changed`, and every move of a kind whose room or first empty
+    /// target such a pile decides (or that a count offers, where the
+    /// counts changed), and every move of no card, in their order, into
+    /// `moves` (emptied first): what may differ from the moves of a
+    /// position that differs only in those piles and counts.
+    pub(crate) fn moves_touching(
+        &self,
+        board: &Board,
+        changed: &[bool],
+        counts_changed: bool,
+        moves: &mut Vec<Move>,
+    ) {
+        moves.clear();
+        for (number, kind) in self.kinds.iter().enumerate() {
+            let counted = kind.while_left.is_some() || kind.spends.is_some();
+            let only = match &kind.action {
+                Action::Build(builds)
+                    if !room_changed(builds, changed) && !(counts_changed && counted) =>
+                {
+                    Some(changed)
+                }
+                _ => None,
+            };
+            listed(number, kind, board, only, moves);
+        }
+    }
+}
+
+/// Whether the piles a kind's room or first empty target is read from
+/// are among `changed`.
+pub(super) fn room_changed(builds: &Builds, changed: &[bool]) -> bool {
+    let marked = |list: &[u8]| list.iter().any(|&p| changed[usize::from(p)]);
+    let room = match &builds.runs {
+        RunRule::Limited { free, empty } => marked(free) || marked(empty),
+        _ => false,
+    };
+    room || (builds.one_empty && marked(&builds.targets))
 }
 
 /// The moves of one kind, added to `moves`.
 pub(super) fn moves_of(number: usize, kind: &Kind, board: &Board, moves: &mut Vec<Move>) {
+    listed(number, kind, board, None, moves);
+}
+
+/// The moves of one kind, those from or onto a pile marked in `only`
+/// where it is given, added to `moves`.
+fn listed(number: usize, kind: &Kind, board: &Board, only: Option<&[bool]>, moves: &mut Vec<Move>) {
     if !offered(kind, board) {
         return;
     }
     let number = number as u8;
     match &kind.action {
-        Action::Build(builds) => list_builds(number, builds, board, moves),
+        Action::Build(builds) => list_builds(number, builds, board, only, moves),
         Action::Deal { .. } | Action::Nothing => moves.push(Move {
             kind: number,
             from: 0,
@@ -54,7 +99,15 @@ fn offered(kind: &Kind, board: &Board) -> bool {
             .is_none_or(|p| board.len(usize::from(p)) > 0)
 }
 
-fn list_builds(kind: u8, builds: &Builds, board: &Board, moves: &mut Vec<Move>) {
+fn list_builds(
+    kind: u8,
+    builds: &Builds,
+    board: &Board,
+    only: Option<&[bool]>,
+    moves: &mut Vec<Move>,
+) {
+    let marked = |pile: u8| only.is_none_or(|c| c[usize::from(pile)]);
+    let any_target = builds.targets.iter().any(|&t| marked(t));
     let room = match &builds.runs {
         RunRule::Limited { free, empty } => Some((empties(board, free), empties(board, empty))),
         _ => None,
@@ -65,6 +118,9 @@ fn list_builds(kind: u8, builds: &Builds, board: &Board, moves: &mut Vec<Move>) 
         tops[usize::from(target)] = board.top(usize::from(target)).unwrap_or(NONE);
     }
     for &source in &builds.sources {
+        if !marked(source) && !any_target {
+            continue;
+        }
         let cards = board.pile(usize::from(source));
         let run = movable_run(builds, cards);
         let family = builds.family[usize::from(source)];
@@ -93,7 +149,10 @@ fn list_builds(kind: u8, builds: &Builds, board: &Board, moves: &mut Vec<Move>) 
                     }
                     Some(under) => is_up(under) && goes_onto(builds, base, under),
                 };
-                if fits && count <= capacity(builds, room, onto.is_none()) {
+                if fits
+                    && (marked(source) || marked(target))
+                    && count <= capacity(builds, room, onto.is_none())
+                {
                     moves.push(Move {
                         kind,
                         from: source,

@@ -222,14 +222,9 @@ impl Compiled {
     /// (the free and empty piles its run counts on, or the piles the
     /// first empty target is chosen among).
     pub(crate) fn reads_room(&self, mv: Move, piles: &[bool]) -> bool {
-        let Action::Build(builds) = &self.kind(mv).action else {
-            return true;
-        };
-        let marked = |list: &[u8]| list.iter().any(|&p| piles[usize::from(p)]);
-        let room = match &builds.runs {
-            RunRule::Limited { free, empty } => marked(free) || marked(empty),
-            _ => false,
-        };
-        room || (builds.one_empty && marked(&builds.targets))
+        match &self.kind(mv).action {
+            Action::Build(builds) => legal_moves::room_changed(builds, piles),
+            _ => true,
+        }
     }
 }

@@ -92,51 +92,48 @@ pub(super) fn children(
     let Some(deal) = deal else { return };
     let mut passed = HashSet::from([rules.key(at)]);
     let mut here = at.clone();
-    let mut here_moves = moves.to_vec();
-    let mut deal = deal;
-    let mut listed = Vec::new();
+    let mut deal = moves[deal];
+    let mut link = Link::default();
     for deals in 0u32.. {
         let mut next = here.clone();
-        let step = Reach::at(deals, deal);
-        if let Some(ended) = rules.play(&mut next, here_moves[deal], scratch) {
+        let dealt = Reach {
+            deals,
+            option: DEAL,
+        };
+        if let Some(ended) = rules.play(&mut next, deal, scratch) {
             out.push(Child {
-                reach: step,
+                reach: dealt,
                 reached: Err(ended),
             });
             break;
         }
-        rules.moves(&next, &mut listed);
-        let decision = listed.len() > 1 || (!listed.is_empty() && !rules.takes_lone());
-        if !decision || !passed.insert(rules.key(&next)) {
-            // Where the deal leads no decision of the chain's own, the
-            // position it reached is the child (searched as any other).
-            if !decision {
-                out.push(Child {
-                    reach: step,
-                    reached: Ok(next),
-                });
-            }
+        link.read(rules, at, moves, &next);
+        if !link.decision {
+            // Where the deal leads to no decision of its own, the position
+            // it reached is the child (searched as any other).
+            out.push(Child {
+                reach: dealt,
+                reached: Ok(next),
+            });
             break;
         }
-        let changed = Changed::between(at, &next);
-        for (index, &mv) in listed.iter().enumerate() {
-            let commutes = !rules.deals(mv) && !changed.touched(rules, mv) && moves.contains(&mv);
-            if !rules.deals(mv) && !commutes {
-                out.push(child(
-                    rules,
-                    &next,
-                    Reach::at(deals + 1, index),
-                    mv,
-                    scratch,
-                ));
-            }
+        if !passed.insert(rules.key(&next)) {
+            break;
         }
-        match lone_deal(rules, &listed) {
-            Some(d) => deal = d,
+        for (index, &mv) in link.taken.iter().enumerate() {
+            out.push(child(
+                rules,
+                &next,
+                Reach::at(deals + 1, index),
+                mv,
+                scratch,
+            ));
+        }
+        match link.deal {
+            Some(on) => deal = on,
             None => break,
         }
         here = next;
-        std::mem::swap(&mut here_moves, &mut listed);
     }
     // Of children a search holds equal, it takes the last met first: the
     // decision's own moves, then those after fewer deals, so the stock is
@@ -144,12 +141,49 @@ pub(super) fn children(
     out.sort_by_key(|child| std::cmp::Reverse(child.reach.deals));
 }
 
+/// A step's option that is the deal itself, at the position its deals
+/// reached (one that ended the game, or led to no decision).
+const DEAL: u32 = (1 << OPTION_BITS) - 1;
+
 impl Reach {
     fn at(deals: u32, option: usize) -> Reach {
         Reach {
             deals,
             option: option as u32,
         }
+    }
+}
+
+/// What a search takes from a position the deals lead to from a decision.
+#[derive(Default)]
+struct Link {
+    /// Its moves that the decision's own children do not stand for.
+    taken: Vec<Move>,
+    /// The dealing move on from it, where it has exactly one.
+    deal: Option<Move>,
+    /// Whether it is a decision (more than one move, or one the game asks).
+    decision: bool,
+    listed: Vec<Move>,
+}
+
+impl Link {
+    /// Reads `next`, which the deals led to from the decision `at` whose
+    /// moves are `moves`. Only the moves that touch what the deals changed
+    /// are listed: every other move of `next` is one of `at`'s, and leads
+    /// where making it first and dealing after leads.
+    fn read(&mut self, rules: &Compiled, at: &Board, moves: &[Move], next: &Board) {
+        let changed = Changed::between(at, next);
+        rules.moves_touching(next, &changed.piles, changed.counts, &mut self.listed);
+        let kept = moves
+            .iter()
+            .filter(|&&m| !changed.touched(rules, m))
+            .count();
+        let count = self.listed.len() + kept;
+        self.decision = count > 1 || (count == 1 && !rules.takes_lone());
+        self.deal = lone_deal(rules, &self.listed).map(|d| self.listed[d]);
+        self.taken.clear();
+        self.taken
+            .extend(self.listed.iter().copied().filter(|&m| !rules.deals(m)));
     }
 }
 
@@ -185,7 +219,8 @@ impl Changed {
         }
     }
 
-    /// Whether the move's legality or effect could depend on what changed.
+    /// Whether the move's legality or effect could depend on what changed
+    /// (a move of no card always could).
     fn touched(&self, rules: &Compiled, mv: Move) -> bool {
         match rules.carried(mv) {
             Some((from, to)) => {
@@ -206,13 +241,17 @@ pub(super) fn expanded(rules: &Compiled, at: &Board, steps: &[u32]) -> Vec<usize
     let mut board = at.clone();
     let mut moves = Vec::new();
     let mut scratch = Vec::new();
+    let mut link = Link::default();
     let mut taken = Vec::with_capacity(steps.len());
     for (n, &step) in steps.iter().enumerate() {
         if n > 0 {
             take_lone_options(rules, &mut board, &mut moves, &mut scratch);
         }
         let reach = Reach::unpacked(step);
-        for _ in 0..reach.deals {
+        rules.moves(&board, &mut moves);
+        let decision = (board.clone(), moves.clone());
+        let deals = reach.deals + u32::from(reach.option == DEAL);
+        for _ in 0..deals {
             rules.moves(&board, &mut moves);
             let Some(deal) = lone_deal(rules, &moves) else {
                 break;
@@ -220,12 +259,19 @@ pub(super) fn expanded(rules: &Compiled, at: &Board, steps: &[u32]) -> Vec<usize
             taken.push(deal);
             rules.play(&mut board, moves[deal], &mut scratch);
         }
-        rules.moves(&board, &mut moves);
-        let option = reach.option as usize;
-        taken.push(option);
-        if let Some(&mv) = moves.get(option) {
-            rules.play(&mut board, mv, &mut scratch);
+        if reach.option == DEAL {
+            continue;
         }
+        let mv = if reach.deals == 0 {
+            moves.get(reach.option as usize).copied()
+        } else {
+            link.read(rules, &decision.0, &decision.1, &board);
+            link.taken.get(reach.option as usize).copied()
+        };
+        rules.moves(&board, &mut moves);
+        let Some(mv) = mv else { break };
+        taken.extend(moves.iter().position(|&m| m == mv));
+        rules.play(&mut board, mv, &mut scratch);
     }
     taken
 }
