@@ -335,6 +335,7 @@ fn wired(wiring: Wiring, places: Places, ruleset: &Ruleset) -> Wiring {
         has_label: ruleset.has_fn("label", 1),
         has_redeal: ruleset.has_fn("redeal_unseen", 0),
         has_value: ruleset.has_fn("value", 0),
+        has_begin: ruleset.has_fn("begin", 0),
         positions: ruleset.shape == super::shape::Shape::Positions,
         moves: ruleset.declared.moves.clone().into(),
         position: Rc::new(ruleset.declared.position.clone()),

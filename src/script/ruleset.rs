@@ -167,6 +167,7 @@ pub(crate) fn hash(sources: &[ScriptFile], imports: &[ScriptFile]) -> String {
 pub(crate) const HOOKS: &[&str] = &[
     "play",
     "setup",
+    "begin",
     "options",
     "apply",
     "view",

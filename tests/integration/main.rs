@@ -63,6 +63,7 @@ mod sessions;
 mod shard_folders;
 mod shard_values;
 mod shell;
+mod shipped_positions;
 mod short_of_threads;
 mod short_screens;
 mod solve;
