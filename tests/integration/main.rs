@@ -16,6 +16,7 @@ mod declared_turns;
 mod docs;
 mod error_places;
 mod field_deals;
+mod gone_rules;
 mod grid;
 mod hands;
 mod hint_budgets;
