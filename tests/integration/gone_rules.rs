@@ -46,6 +46,15 @@ fn a_house_rule_replacing_a_rule_that_is_gone_is_told_what_took_its_place() {
     play(dir.path(), "story.rhai").code(1).stderr(contains(
         "clear-the-dungeon no longer has `play`; in its place: `setup()`, `begin()`, `options()` and `apply(move)`",
     ));
+    // Tomb of Four Kings' question between two delve turns.
+    write(
+        dir.path(),
+        "deeper.rhai",
+        "// extends: tomb-of-four-kings\ntitle(\"Deeper\");\nfn go_deeper() { true }\n",
+    );
+    play(dir.path(), "deeper.rhai").code(1).stderr(contains(
+        "tomb-of-four-kings no longer has `go_deeper`; in its place: `options()` at the phase `deeper`",
+    ));
     // A helper of the house rule's own may have the old name.
     write(
         dir.path(),

@@ -20,11 +20,13 @@ fn mc_hint(game: &str) -> serde_json::Value {
 }
 
 #[test]
-fn clear_the_dungeon_and_its_variants_make_their_worlds_from_copies() {
+fn the_dungeon_games_that_were_stories_make_their_worlds_from_copies() {
     for game in [
         "clear-the-dungeon",
         "clear-the-dungeon-hard",
         "clear-the-dungeon-v1.0",
+        "tomb-of-four-kings",
+        "tomb-of-four-kings-torchlight",
     ] {
         let hint = mc_hint(game);
         assert_eq!(hint["worlds_from"], "copies", "{game}: {hint}");
