@@ -2,7 +2,7 @@
 //! into the binary for a shipped game), its parts after it, so the whole
 //! saved to one file plays the same; or with `--functions` the rule
 //! functions a variant may replace, each with the first line of its comment,
-//! and the kinds of move it declares.
+//! the kinds of move it declares, and the rules it no longer has.
 
 use crate::run::Program;
 use crate::script::catalog;
@@ -71,7 +71,27 @@ pub(crate) fn describe(game: &str, functions: bool) -> Result<String> {
         let _ = writeln!(text, "{}", line.trim_end());
     }
     text += &move_kinds(&ruleset.declared.moves);
+    text += &gone(&ruleset.gone);
     Ok(text)
+}
+
+/// The rule functions the ruleset says it no longer has, each with what
+/// took its place: what a house rule written before must change.
+fn gone(gone: &[crate::script::successors::Successor]) -> String {
+    if gone.is_empty() {
+        return String::new();
+    }
+    let mut text =
+        "\nRules it no longer has (a variant that defines one is told what took its place):\n"
+            .to_string();
+    for s in gone {
+        let _ = writeln!(
+            text,
+            "  {}: in its place, {} ({})",
+            s.gone, s.instead, s.why
+        );
+    }
+    text
 }
 
 /// The kinds of move the ruleset declares, in the order the host lists

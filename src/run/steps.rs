@@ -1,5 +1,5 @@
 //! The game loop of a ruleset of positions (`script/shape.rs`): the host
-//! calls `setup()`, then at every decision `options()` (which only reads
+//! calls `setup()` (and `begin()`, where the ruleset has one), then at every decision `options()` (which only reads
 //! the table, and may end the game when no move is left), asks the
 //! decision as the protocol asks any (`protocol::decide`: replay, a lone
 //! option taken, a bot, the person), and `apply(option)`. Between two
@@ -24,10 +24,21 @@ pub(crate) const YOUR_MOVE: &str = "Your move";
 /// (the game's end, a pause at the person's decision). The deal's position
 /// is the game's first: a repetition rule counts it like any other.
 pub(super) fn play(ctx: &NativeCallContext, rt: &Shared) -> Fallible<Dynamic> {
-    hook::<Dynamic>(ctx, rt, "setup", ()).map(drop)?;
+    set_up(ctx, rt)?;
     let key = rt.borrow().key();
     rt.borrow_mut().history_mut().count(key);
     play_on(ctx, rt)
+}
+
+/// The game's first position: `setup()`, then `begin()` where the ruleset
+/// has one. A house rule that wraps `setup` to change the deal so changes it
+/// before the first turn begins, as the rules' own setup would have.
+pub(crate) fn set_up(ctx: &NativeCallContext, rt: &Shared) -> Fallible<()> {
+    hook::<Dynamic>(ctx, rt, "setup", ()).map(drop)?;
+    if rt.borrow().wiring().has_begin {
+        hook::<Dynamic>(ctx, rt, "begin", ()).map(drop)?;
+    }
+    Ok(())
 }
 
 /// Plays on from the position the host holds, decision after decision,

@@ -88,7 +88,7 @@ pub(crate) fn replaced_rules_read(ast: &AST, functions: &[(String, RuleFn)]) -> 
 
 /// The functions a ruleset's game starts from, in either shape: a file
 /// that defines one holds rules.
-const ENTRIES: [&str; 4] = ["play", "setup", "options", "apply"];
+const ENTRIES: [&str; 5] = ["play", "setup", "begin", "options", "apply"];
 
 /// Each script function's name, with the names it calls or points to.
 fn calls(ast: &AST) -> BTreeMap<String, BTreeSet<String>> {

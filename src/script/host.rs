@@ -62,6 +62,9 @@ pub(crate) struct Wiring {
     /// The ruleset's `fn value()`: its judgement of a position, which
     /// orders a search.
     pub(crate) has_value: bool,
+    /// The ruleset's `fn begin()`: what a game of positions does once set
+    /// up, before its first decision.
+    pub(crate) has_begin: bool,
     /// The ruleset's `fn redeal_unseen()`: its worlds keep the real game's
     /// past random numbers and call it at the player's moment.
     pub(crate) has_redeal: bool,

@@ -8,8 +8,10 @@ use super::catalog::ScriptFile;
 use super::error::{load_error, Places};
 use super::functions::{rule_functions, RuleFn};
 use super::ruleset::{self, check_replacements, Level};
+use super::successors::Successor;
 use anyhow::{bail, Result};
 use rhai::{Engine, Scope, AST};
+use std::cell::RefCell;
 
 /// The ruleset's files merged: what runs, and what is known of it.
 pub(crate) struct Merged {
@@ -20,7 +22,14 @@ pub(crate) struct Merged {
 }
 
 /// Merges every level over the ones below it.
-pub(crate) fn levels(engine: &Engine, levels: &[Level], places: Places) -> Result<Merged> {
+/// `gone` is what the levels' top levels declare no longer there
+/// (`replaced`), read as each level is checked against those below.
+pub(crate) fn levels(
+    engine: &Engine,
+    levels: &[Level],
+    places: Places,
+    gone: &RefCell<Vec<Successor>>,
+) -> Result<Merged> {
     let mut merged = Merged {
         ast: AST::empty(),
         functions: Vec::new(),
@@ -28,9 +37,11 @@ pub(crate) fn levels(engine: &Engine, levels: &[Level], places: Places) -> Resul
     };
     for (index, level) in levels.iter().enumerate() {
         let functions = merged.functions.clone();
+        let successors = gone.borrow().clone();
         let below = Below {
             index,
             functions: &functions,
+            gone: &successors,
             name: index.checked_sub(1).map(|b| levels[b].script.name.as_str()),
         };
         // What this level's files define so far: no two may define one function.
@@ -43,11 +54,13 @@ pub(crate) fn levels(engine: &Engine, levels: &[Level], places: Places) -> Resul
     Ok(merged)
 }
 
-/// What lies below a level: its number, the functions in force there, and
-/// the name of the ruleset it extends (none for the bottom one).
+/// What lies below a level: its number, the functions in force there, the
+/// ones its rulesets declared gone, and the name of the ruleset it extends
+/// (none for the bottom one).
 struct Below<'a> {
     index: usize,
     functions: &'a [(String, RuleFn)],
+    gone: &'a [Successor],
     name: Option<&'a str>,
 }
 
@@ -81,7 +94,7 @@ impl Merged {
         mark_replacements(&mut defined, below.functions, &calls);
         if let Some(base_name) = below.name {
             let base: Vec<&RuleFn> = below.functions.iter().map(|(_, f)| f).collect();
-            check_replacements(&defined, &base, &source.origin, base_name)?;
+            check_replacements(&defined, &base, below.gone, &source.origin, base_name)?;
         }
         self.functions.retain(|(_, old)| {
             !defined

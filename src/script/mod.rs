@@ -29,6 +29,7 @@ pub(crate) mod resolver;
 pub(crate) mod ruleset;
 pub(crate) mod shape;
 pub(crate) mod status;
+pub(crate) mod successors;
 pub(crate) mod suggest;
 pub(crate) mod turn_rules;
 

@@ -98,6 +98,8 @@ impl<H: Host> Program<H> {
         super::position_rules::register(&mut engine, &positions);
         let turn = Rc::new(RefCell::new(super::turn_rules::TurnRules::default()));
         super::turn_rules::register(&mut engine, &turn);
+        let gone = Rc::new(RefCell::new(Vec::new()));
+        super::successors::register(&mut engine, &gone);
 
         let places = Places {
             main: file.origin.clone(),
@@ -108,7 +110,8 @@ impl<H: Host> Program<H> {
             ast,
             functions,
             places,
-        } = merge::levels(&engine, &levels, places)?;
+        } = merge::levels(&engine, &levels, places, &gone)?;
+        still_there(&gone.borrow(), &functions, &file.origin)?;
         imports.close();
         let shape = super::shape::of(&functions, &file.origin)?;
         let mut declared = checked(declared.borrow().clone(), &file.origin)?;
@@ -151,6 +154,7 @@ impl<H: Host> Program<H> {
             functions,
             declared,
             shape,
+            gone: gone.borrow().clone(),
         };
         *host.borrow_mut() = H::fresh(wired(wiring, places, &ruleset));
         // Only after the top levels have run: their declarations are no game.
@@ -306,6 +310,33 @@ fn trace(engine: &mut Engine) -> Rc<RefCell<Place>> {
     last
 }
 
+/// A ruleset may not say a rule function is gone that it still defines: a
+/// house rule replacing it would be refused for no reason.
+fn still_there(
+    gone: &[super::successors::Successor],
+    functions: &[(String, super::functions::RuleFn)],
+    origin: &str,
+) -> Result<()> {
+    for s in gone {
+        // A private helper is no rule a house rule replaces: any level may
+        // have one of that name.
+        let defined = functions
+            .iter()
+            .find(|(_, f)| !f.private && f.name == s.gone);
+        if let Some((file, f)) = defined {
+            bail!(
+                "{origin}: replaced(\"{}\", ...) says `{}` is gone, but {file}:{} defines `fn {}`: \
+                 declare a rule gone only once it is",
+                s.gone,
+                s.gone,
+                f.line,
+                f.signature()
+            );
+        }
+    }
+    Ok(())
+}
+
 /// The declarations, checked, with the host's own options after the ruleset's.
 fn checked(mut declared: Declarations, origin: &str) -> Result<Declarations> {
     declared.check(origin)?;
@@ -335,6 +366,7 @@ fn wired(wiring: Wiring, places: Places, ruleset: &Ruleset) -> Wiring {
         has_label: ruleset.has_fn("label", 1),
         has_redeal: ruleset.has_fn("redeal_unseen", 0),
         has_value: ruleset.has_fn("value", 0),
+        has_begin: ruleset.has_fn("begin", 0),
         positions: ruleset.shape == super::shape::Shape::Positions,
         moves: ruleset.declared.moves.clone().into(),
         position: Rc::new(ruleset.declared.position.clone()),

@@ -7,6 +7,7 @@
 use super::catalog::{self, ScriptFile};
 use super::declare::{Declarations, OptionSpec};
 use super::functions::RuleFn;
+use super::successors::Successor;
 use anyhow::{bail, Result};
 use sha2::{Digest, Sha256};
 
@@ -25,6 +26,8 @@ pub struct Ruleset {
     pub declared: Declarations,
     /// A story (`fn play()`) or a game of positions.
     pub shape: super::shape::Shape,
+    /// The rule functions it no longer has, and what took their place.
+    pub(crate) gone: Vec<Successor>,
 }
 
 impl Ruleset {
@@ -167,6 +170,7 @@ pub(crate) fn hash(sources: &[ScriptFile], imports: &[ScriptFile]) -> String {
 pub(crate) const HOOKS: &[&str] = &[
     "play",
     "setup",
+    "begin",
     "options",
     "apply",
     "view",
@@ -186,19 +190,29 @@ pub(crate) const HOOKS: &[&str] = &[
 pub(crate) fn check_replacements(
     defined: &[RuleFn],
     base: &[&RuleFn],
+    gone: &[Successor],
     origin: &str,
     base_name: &str,
 ) -> Result<()> {
     for f in defined.iter().filter(|f| !f.private) {
         let arity = f.params.len();
-        if HOOKS.contains(&f.name.as_str())
-            || base
-                .iter()
-                .any(|b| b.name == f.name && b.params.len() == arity)
+        if base
+            .iter()
+            .any(|b| b.name == f.name && b.params.len() == arity)
         {
             continue;
         }
         let place = format!("{origin}:{}", f.line);
+        // A rule the base says is gone, hook or not: what took its place.
+        if let Some(told) = super::successors::told(gone, &f.name, base_name) {
+            bail!(
+                "{place}: `fn {}` replaces no function of {base_name}: {told}",
+                f.signature()
+            );
+        }
+        if HOOKS.contains(&f.name.as_str()) {
+            continue;
+        }
         let same_name: Vec<&RuleFn> = base.iter().copied().filter(|b| b.name == f.name).collect();
         let hint = if let [b, ..] = same_name.as_slice() {
             format!(

@@ -152,17 +152,19 @@ fn a_rule_that_calls_back_into_itself_through_base_is_named_at_the_authors_call(
     let dir = folder();
     fs::write(
         dir.path().join("loop.rhai"),
-        "// extends: clear-the-dungeon\nfn play_a_card() {\n    base::turn();\n}\n",
+        "// extends: clear-the-dungeon\nfn turn() {\n    let power = pile(\"power deck\");\n    if !power.is_empty { base::begin(); }\n}\n",
     )
     .unwrap();
     play(dir.path(), "loop.rhai").code(1).stderr(
         contains(
-            "the game failed before its first decision: loop.rhai:3:5: `play_a_card` calls \
-             `base::turn`, which calls `play_a_card` again, without end: rule functions call \
-             each other more than 32 deep (the limit was reached at games/clear-the-dungeon.rhai:",
+            "the game failed before its first decision: loop.rhai:4:26: `turn` calls \
+             `base::begin`, which calls `turn` again, without end: rule functions call \
+             each other more than 32 deep (the limit was reached at loop.rhai:4:9)",
         )
-        .and(contains("  in base::turn() at loop.rhai:3:5\n  in play_a_card() at games/clear-the-dungeon.rhai:"))
-        .and(contains("(these 2 calls 14 times)"))
+        .and(contains("  in turn() at games/clear-the-dungeon.rhai:"))
+        .and(contains(
+            "  in base::begin() at loop.rhai:4:26 (these 2 calls 15 times)",
+        ))
         .and(contains("could not start").not()),
     );
 }

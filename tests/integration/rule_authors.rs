@@ -225,7 +225,7 @@ fn source_prints_the_script_and_lists_its_rule_functions() {
         .assert()
         .success()
         .stdout(contains("A variant").and(contains("turn()")).and(contains(
-            "A turn: draw three (what is left, if fewer), then play the whole hand.",
+            "A turn begins: draw three (what is left, if fewer).",
         )));
     delve().args(["source", "no-such-game"]).assert().code(2);
 }

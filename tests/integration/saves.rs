@@ -54,8 +54,8 @@ fn a_save_of_a_changed_script_replays_as_far_as_it_fits() {
         .success();
     // Offer no discard of a 2 any more: the first choice still fits, the second not.
     let changed = original.replace(
-        "play_move(choose(\"Play a card\", moves()));",
-        "play_move(choose(\"Play a card\", moves().filter(|m| m.act != \"discard\" || m.card.rank != 2)));",
+        "options: moves() }",
+        "options: moves().filter(|m| m.act != \"discard\" || m.card.rank != 2) }",
     );
     assert_ne!(changed, original);
     std::fs::write(&script, changed).unwrap();

@@ -3,18 +3,18 @@
 //! or the end if the game ended on the way.
 
 use super::super::advance::{reach, Reached};
-use super::super::protocol::{build_prompt, hook};
-use super::super::steps::apply;
+use super::super::protocol::build_prompt;
+use super::super::steps::{apply, set_up};
 use super::super::{Runtime, Stop};
 use crate::script::host::{fault, Asked, Fallible, Host};
-use rhai::{Dynamic, NativeCallContext};
+use rhai::NativeCallContext;
 use std::cell::RefCell;
 use std::rc::Rc;
 
 type Shared = Rc<RefCell<Runtime>>;
 
 pub(super) fn root(ctx: &NativeCallContext, rt: &Shared) -> Fallible<Reached> {
-    if let Err(error) = hook::<Dynamic>(ctx, rt, "setup", ()) {
+    if let Err(error) = set_up(ctx, rt) {
         return match rt.borrow_mut().take_stop() {
             Some(Stop::Ended(outcome)) => Ok(Reached::Ended(outcome)),
             _ => Err(error),
