@@ -41,11 +41,9 @@ impl Compiled {
     ) {
         moves.clear();
         for (number, kind) in self.kinds.iter().enumerate() {
-            let counted = kind.while_left.is_some() || kind.spends.is_some();
+            let counted = counts_changed && (kind.while_left.is_some() || kind.spends.is_some());
             let only = match &kind.action {
-                Action::Build(builds)
-                    if !room_changed(builds, changed) && !(counts_changed && counted) =>
-                {
+                Action::Build(builds) if !counted && !room_changed(builds, changed) => {
                     Some(changed)
                 }
                 _ => None,
