@@ -167,6 +167,17 @@ fn klondike_deals_are_settled_as_klondike_solver_settles_them() {
 }
 
 #[test]
+fn a_move_home_that_looks_safe_is_not_taken_alone_where_cards_come_back() {
+    // 5♥ home looks safe (both black fours are home), but the only win
+    // brings 4♠ back onto it: taken alone, it proved the deal lost.
+    let game =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts/positions/home-and-back.rhai");
+    let answer = solved(&[game.to_str().unwrap()]);
+    assert_eq!(answer["verdict"], "winnable", "{answer}");
+    assert_eq!(answer["win_decisions"], 4, "{answer}");
+}
+
+#[test]
 fn a_line_found_a_stock_card_at_a_time_replays_draw_by_draw_to_the_win() {
     let dir = tempfile::tempdir().unwrap();
     let line = dir.path().join("deal-1.txt");

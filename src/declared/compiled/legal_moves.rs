@@ -28,8 +28,8 @@ impl Compiled {
 
     /// The moves of the position that take from or go onto a pile marked
     /// in `changed`, and every move of a kind whose room or first empty
-    /// target such a pile decides (or that a count offers, where the
-    /// counts changed), and every move of no card, in their order, into
+    /// target such a pile decides or offers (or that a count offers, where
+    /// the counts changed), and every move of no card, in their order, into
     /// `moves` (emptied first): what may differ from the moves of a
     /// position that differs only in those piles and counts.
     pub(crate) fn moves_touching(
@@ -42,8 +42,9 @@ impl Compiled {
         moves.clear();
         for (number, kind) in self.kinds.iter().enumerate() {
             let counted = counts_changed && (kind.while_left.is_some() || kind.spends.is_some());
+            let gated = gate_changed(kind, changed);
             let only = match &kind.action {
-                Action::Build(builds) if !counted && !room_changed(builds, changed) => {
+                Action::Build(builds) if !counted && !gated && !room_changed(builds, changed) => {
                     Some(changed)
                 }
                 _ => None,
@@ -51,6 +52,15 @@ impl Compiled {
             listed(number, kind, board, only, moves);
         }
     }
+}
+
+/// Whether a pile that offers the kind or not (`when_empty`,
+/// `unless_empty`) is among `changed`.
+pub(super) fn gate_changed(kind: &Kind, changed: &[bool]) -> bool {
+    [kind.when_empty, kind.unless_empty]
+        .into_iter()
+        .flatten()
+        .any(|p| changed[usize::from(p)])
 }
 
 /// Whether the piles a kind's room or first empty target is read from

@@ -222,9 +222,32 @@ impl Compiled {
     /// (the free and empty piles its run counts on, or the piles the
     /// first empty target is chosen among).
     pub(crate) fn reads_room(&self, mv: Move, piles: &[bool]) -> bool {
-        match &self.kind(mv).action {
-            Action::Build(builds) => legal_moves::room_changed(builds, piles),
-            _ => true,
-        }
+        let kind = self.kind(mv);
+        legal_moves::gate_changed(kind, piles)
+            || match &kind.action {
+                Action::Build(builds) => legal_moves::room_changed(builds, piles),
+                _ => true,
+            }
+    }
+
+    /// Whether every pile that offers a dealing kind or not is one the
+    /// deals lay cards on or take them from: else a move elsewhere could
+    /// open or close the stock, and would not commute with dealing.
+    pub(crate) fn deals_gated_by_their_piles(&self) -> bool {
+        let dealt: Vec<u8> = self
+            .kinds
+            .iter()
+            .filter_map(|kind| match kind.action {
+                Action::Deal { from, to, .. } => Some([from, to]),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        self.kinds
+            .iter()
+            .filter(|kind| matches!(kind.action, Action::Deal { .. }))
+            .flat_map(|kind| [kind.when_empty, kind.unless_empty])
+            .flatten()
+            .all(|pile| dealt.contains(&pile))
     }
 }

@@ -83,11 +83,22 @@ impl Compiled {
 
     /// The first of `moves` that sends home a card no card still out could
     /// want (the autoplay ruling, in force or not): a move that can not
-    /// hurt, where the game has such a ruling.
+    /// hurt, where the game has such a ruling and no card comes back from
+    /// home. Not from a pile a stock deals onto several cards at a time:
+    /// a card taken from there changes which cards later deals lay bare.
     pub(crate) fn safe_move(&self, board: &Board, moves: &[Move]) -> Option<usize> {
         let ruling = self.safe.as_ref()?;
         let kind = ruling.kind as u8;
-        let home: Vec<Move> = moves.iter().copied().filter(|m| m.kind == kind).collect();
+        let grouped = |pile: u8| {
+            self.kinds.iter().any(
+                |k| matches!(k.action, Action::Deal { to, count, .. } if to == pile && count > 1),
+            )
+        };
+        let home: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| m.kind == kind && !grouped(m.from))
+            .collect();
         let safe = safe_among(ruling, board, &home)?;
         moves.iter().position(|&m| m == safe)
     }

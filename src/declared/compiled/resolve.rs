@@ -62,6 +62,10 @@ impl Resolver<'_> {
         };
         let autoplay = if in_force { safe.clone() } else { None };
         let kinds: Vec<Kind> = kinds.into_iter().flatten().collect();
+        // A card that may come back from home may be wanted there after
+        // all (a card built on it, then one on that): no move home is
+        // safe for a search to take alone.
+        let safe = safe.filter(|ruling| !gives_back(&kinds, &ruling.homes));
         let turn = &wiring.turn;
         let mut turn_up = Vec::new();
         for (name, _) in &turn.turn_up {
@@ -282,6 +286,14 @@ impl Resolver<'_> {
             })
             .collect()
     }
+}
+
+/// Whether a kind takes cards from one of `homes`.
+fn gives_back(kinds: &[Kind], homes: &[u8]) -> bool {
+    kinds.iter().any(|kind| match &kind.action {
+        Action::Build(builds) => builds.sources.iter().any(|s| homes.contains(s)),
+        _ => false,
+    })
 }
 
 /// The named state that moves spend, as counts; any other state (but

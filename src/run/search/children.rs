@@ -4,7 +4,11 @@
 //! A move home that can not hurt (the game's autoplay ruling says no card
 //! still out could want its card, whether or not autoplay is on) is the
 //! decision's only child: the player could make it, and every line that
-//! does not is no better than one that does.
+//! does not is no better than one that does. Only where no card comes back
+//! from home (else a card home may be wanted after all: one built on it,
+//! then one on that) and not from a pile a stock deals onto several cards
+//! at a time (a card taken from there changes what later deals lay bare):
+//! `Compiled::safe_move` holds to both.
 //!
 //! The stock as one step per card it can reach: where a decision's only
 //! dealing move (a draw, the waste turned over) leads through positions
@@ -61,7 +65,7 @@ pub(super) struct Child {
 /// home), each deal is a move like any other, and a chain would only
 /// multiply the children.
 pub(super) fn applies(rules: &Compiled) -> bool {
-    rules.stock_comes_round() && !rules.autoplays()
+    rules.stock_comes_round() && !rules.autoplays() && rules.deals_gated_by_their_piles()
 }
 
 /// The children of the decision at `at`, whose moves are `moves`, into
@@ -129,10 +133,18 @@ pub(super) fn children(
                 scratch,
             ));
         }
-        match link.deal {
-            Some(on) => deal = on,
-            None => break,
-        }
+        let Some(on) = link.deal else {
+            // More than one way to deal on: the position is searched as
+            // any other, its deals its own children.
+            if link.listed.iter().any(|&m| rules.deals(m)) {
+                out.push(Child {
+                    reach: dealt,
+                    reached: Ok(next),
+                });
+            }
+            break;
+        };
+        deal = on;
         here = next;
     }
     // Of children a search holds equal, it takes the last met first: the
@@ -269,9 +281,13 @@ pub(super) fn expanded(rules: &Compiled, at: &Board, steps: &[u32]) -> Vec<usize
             link.taken.get(reach.option as usize).copied()
         };
         rules.moves(&board, &mut moves);
-        let Some(mv) = mv else { break };
-        taken.extend(moves.iter().position(|&m| m == mv));
-        rules.play(&mut board, mv, &mut scratch);
+        let index = mv.and_then(|mv| moves.iter().position(|&m| m == mv));
+        // The search played these boards: a step that does not play again
+        // is a fault of this module (the run's replay then says so).
+        debug_assert!(index.is_some(), "a searched step does not play again");
+        let Some(index) = index else { break };
+        taken.push(index);
+        rules.play(&mut board, moves[index], &mut scratch);
     }
     taken
 }
