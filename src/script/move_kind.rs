@@ -10,6 +10,7 @@
 mod build;
 mod deals;
 mod template;
+pub(crate) mod words;
 
 use super::suggest::nearest;
 pub(crate) use build::{standard, Build, Empty, Runs, Suits};

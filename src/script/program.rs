@@ -115,6 +115,7 @@ impl<H: Host> Program<H> {
         imports.close();
         let shape = super::shape::of(&functions, &file.origin)?;
         let mut declared = checked(declared.borrow().clone(), &file.origin)?;
+        declared.rules = super::move_kind::words::filled(&declared.rules, &declared.moves);
         declared.position = positions.borrow().clone();
         declared.turn = turn.borrow().clone();
         if shape == super::shape::Shape::Positions {
