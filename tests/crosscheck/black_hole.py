@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Differential test of Black Hole against an independent model.
+"""Differential test of Black Hole and All in a Row against an independent model.
 
-The model below follows docs/rules/black-hole.md alone (the script
-games/black-hole.rhai was not read); patience.py plays it against
-`delve play --json` and compares the table, every option list and the end
-(see there for how).
+The model below follows docs/rules/black-hole.md and docs/rules/all-in-a-row.md
+alone (the scripts games/black-hole.rhai and games/all-in-a-row.rhai were not
+read); patience.py plays it against `delve play --json` and compares the
+table, every option list and the end (see there for how).
 
 Usage (from the repository root, after `cargo build --release`):
     python3 tests/crosscheck/black_hole.py --deals 100 [--seed S] [--jobs J] [--delve PATH]
@@ -22,9 +22,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from patience import Config, Game, Piles, Position, card, name, rank  # noqa: E402
 
-CONFIGS = [Config("black-hole", "black-hole", (), ())]
+# Each game's fans and the cards dealt to each; whether the ace of spades
+# starts the hole (Black Hole) or goes to the bottom of the deck, dealt last
+# with the rest, the hole empty (All in a Row).
+CONFIGS = [
+    Config("black-hole", "black-hole", (), (("fans", 17), ("dealt", 3), ("ace_starts_hole", True))),
+    Config("all-in-a-row", "all-in-a-row", (), (("fans", 13), ("dealt", 4), ("ace_starts_hole", False))),
+]
 
-FANS = 17
 ACE_OF_SPADES = card(1, 0)
 
 
@@ -36,8 +41,8 @@ def next_to(a: int, b: int) -> bool:
 class BlackHole(Position):
     search = "depth"
 
-    def __init__(self):
-        self.fans: list[list[int]] = [[] for _ in range(FANS)]  # bottom first
+    def __init__(self, fans: int = 17):
+        self.fans: list[list[int]] = [[] for _ in range(fans)]  # bottom first
         self.hole: list[int] = []
         self.outcome = None
         self.seen = None  # no position comes back: every move takes a card
@@ -52,6 +57,9 @@ class BlackHole(Position):
         return new
 
     def playable(self) -> list[int]:
+        """The fans whose top card may go in: any card into the empty hole."""
+        if not self.hole:
+            return [i for i, fan in enumerate(self.fans) if fan]
         top = self.hole[-1]
         return [i for i, fan in enumerate(self.fans) if fan and next_to(fan[-1], top)]
 
@@ -63,7 +71,7 @@ class BlackHole(Position):
 
     def apply(self, move: tuple) -> list[str]:
         c = self.fans[move[1]].pop()
-        if {rank(c), rank(self.hole[-1])} == {1, 13}:
+        if self.hole and {rank(c), rank(self.hole[-1])} == {1, 13}:
             self.events["ace and king next to each other"] += 1
         self.hole.append(c)
         self.judge()
@@ -79,7 +87,7 @@ class BlackHole(Position):
         return sum(len(f) for f in self.fans)
 
     def key(self):
-        return (tuple(len(f) for f in self.fans), self.hole[-1])
+        return (tuple(len(f) for f in self.fans), self.hole[-1] if self.hole else None)
 
     def piles(self) -> dict[str, list[tuple[int, bool]]]:
         result = {"hole": [(c, True) for c in self.hole]}
@@ -95,24 +103,33 @@ class BlackHole(Position):
 
 
 def deal(config: Config, deck: list[int]) -> BlackHole:
-    """The ace of spades to the hole; the 51 others in order to fans 1 to 17, three rounds."""
-    pos = BlackHole()
-    pos.hole = [ACE_OF_SPADES]
-    for k, c in enumerate(c for c in deck if c != ACE_OF_SPADES):
-        pos.fans[k % FANS].append(c)
+    """Black Hole: the ace of spades to the hole, the 51 others in order to
+    fans 1 to 17, three rounds. All in a Row: the ace of spades to the bottom
+    of the deck, then all 52 in order to fans 1 to 13, four rounds."""
+    fans = config.rule("fans")
+    pos = BlackHole(fans)
+    others = [c for c in deck if c != ACE_OF_SPADES]
+    if config.rule("ace_starts_hole"):
+        pos.hole = [ACE_OF_SPADES]
+    else:
+        others.append(ACE_OF_SPADES)
+    assert len(others) == fans * config.rule("dealt")
+    for k, c in enumerate(others):
+        pos.fans[k % fans].append(c)
     pos.judge()
     return pos
 
 
 def from_table(config: Config, table: Piles) -> BlackHole:
-    pos = BlackHole()
+    fans = config.rule("fans")
+    pos = BlackHole(fans)
     pos.hole = table.cards("hole")
-    pos.fans = [table.cards(f"fan {i + 1}") for i in range(FANS)]
+    pos.fans = [table.cards(f"fan {i + 1}") for i in range(fans)]
     pos.judge()
     return pos
 
 
-GAME = Game("Black Hole", CONFIGS, deal, from_table)
+GAME = Game("Black Hole and All in a Row", CONFIGS, deal, from_table)
 
 if __name__ == "__main__":
     from patience import main

@@ -4,8 +4,8 @@
 The model below follows the specs alone (the scripts in games/ were not read):
 docs/rules/freecell.md (FreeCell, Baker's Game), relaxed-freecell.md,
 kings-only-bakers-game.md, forecell.md, eight-off.md, seahaven-towers.md
-(Seahaven Towers and its relaxed form) and beleaguered-castle.md (Beleaguered
-Castle, Citadel, Streets and Alleys). patience.py plays it against `delve
+(Seahaven Towers and its relaxed form), beleaguered-castle.md (Beleaguered
+Castle, Citadel, Streets and Alleys), bakers-dozen.md and fan-solitaire.md. patience.py plays it against `delve
 play --json` and compares the table, every option list and the end (see there
 for how).
 
@@ -44,6 +44,10 @@ CONFIGS = [
     Config("castle-no-auto", "beleaguered-castle", ("autoplay=false",), (("build", "rank"), ("autoplay", False))),
     Config("citadel", "citadel", (), (("build", "rank"), ("autoplay", True))),
     Config("streets-alleys", "streets-and-alleys", (), (("build", "rank"), ("autoplay", True))),
+    Config("bakers-dozen", "bakers-dozen", (), (("build", "rank"), ("autoplay", True))),
+    Config("bakers-dozen-no-auto", "bakers-dozen", ("autoplay=false",), (("build", "rank"), ("autoplay", False))),
+    Config("fan", "fan-solitaire", (), (("build", "suit"), ("autoplay", True))),
+    Config("fan-no-auto", "fan-solitaire", ("autoplay=false",), (("build", "suit"), ("autoplay", False))),
 ]
 
 
@@ -59,6 +63,10 @@ class Layout:
     microsoft: bool = True  # Microsoft's deal numbers; else PySolFC's (Microsoft's cards up to 32,000)
     aces_first: bool = False  # the aces go home before the deal, in the order they lie from the top
     home_while_dealt: bool = False  # a card that may go home as it is dealt goes there (Citadel)
+    runs: bool = True  # False: one card moves at a time
+    no_fill: bool = False  # no card goes into an empty column
+    kings_under: bool = False  # dealt from the deck's bottom up, each king first sent under (Baker's Dozen)
+    last_card_alone: bool = False  # the last card to the last column, the others round the others (Fan)
 
 
 LAYOUTS = {
@@ -74,6 +82,8 @@ LAYOUTS = {
     "beleaguered-castle": Layout(cells=0, microsoft=False, aces_first=True),
     "citadel": Layout(cells=0, microsoft=False, aces_first=True, home_while_dealt=True),
     "streets-and-alleys": Layout(cells=0, microsoft=False),
+    "bakers-dozen": Layout(columns=13, cells=0, microsoft=False, runs=False, no_fill=True, kings_under=True),
+    "fan-solitaire": Layout(columns=18, cells=0, microsoft=False, runs=False, kings_only=True, last_card_alone=True),
 }
 
 FOUNDATIONS = 4
@@ -173,7 +183,7 @@ class FreeCell(Position):
                 # A whole column into an empty one changes nothing (the columns are
                 # interchangeable): no move. Kings only: only a run from a king.
                 whole_column = kind == "column" and length == len(cards)
-                fills = not self.layout.kings_only or rank(cards[-length]) == KING
+                fills = not self.layout.no_fill and (not self.layout.kings_only or rank(cards[-length]) == KING)
                 if first_empty is not None and length <= limit_empty and not whole_column and fills:
                     targets.append(first_empty)
                 result += [("move", kind, i, length, t) for t in sorted(targets)]
@@ -186,6 +196,8 @@ class FreeCell(Position):
         """The longest run that may move onto a card, and into an empty column."""
         if self.layout.any_run:
             return float("inf"), float("inf")
+        if not self.layout.runs:
+            return 1, 1
         if self.layout.kings_only:
             # An empty column takes only a king: it holds no part of a run on its way.
             return free + 1, free + 1
@@ -352,17 +364,36 @@ def deal(config: Config, deck: list[int]) -> FreeCell:
         for ace in [c for c in deck if rank(c) == 1]:
             pos.send_home(ace)
         deck = [c for c in deck if rank(c) != 1]
+    if pos.layout.kings_under:
+        deck = kings_under(list(reversed(deck)), len(pos.columns))
     to_cells = pos.layout.dealt_cells
     to_columns = deck[:len(deck) - len(to_cells)]
+    if pos.layout.last_card_alone:
+        pos.columns[-1].append(to_columns.pop())
+    rounds = len(pos.columns) - (1 if pos.layout.last_card_alone else 0)
     for k, c in enumerate(to_columns):
         if pos.layout.home_while_dealt and pos.may_go_home(c):
             pos.send_home(c)  # its column's turn passes
             continue
-        pos.columns[k % len(pos.columns)].append(c)
+        pos.columns[k % rounds].append(c)
     for j, c in zip(to_cells, deck[len(to_columns):]):
         pos.cells[j] = c
     pos.judge()  # counts the deal's position; a deal with no move at all is lost at once
     return pos
+
+
+def kings_under(places: list[int], columns: int) -> list[int]:
+    """Baker's Dozen's places (place p is row p // columns of column p % columns, from the
+    bottom): each king in turn, from place 0 up, changes places with the lowest card of its
+    column below it that is not a king."""
+    for p, c in enumerate(places):
+        if rank(c) != KING:
+            continue
+        for below in range(p % columns, p, columns):
+            if rank(places[below]) != KING:
+                places[p], places[below] = places[below], c
+                break
+    return places
 
 
 def microsoft_deck(number: int) -> list[int]:

@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
-"""An exhaustive solver of the two patience games whose foundation takes a
-card one rank up or down, whatever its suit: Golf (docs/rules/golf.md) and
-Black Hole (docs/rules/black-hole.md), written from their specs for the
-numbered deals pysol-cards lays. The oracle that tests/integration/
-copy_search.rs compares `delve solve` with, deal by deal.
+"""An exhaustive solver of the patience games whose foundation takes a
+card one rank up or down, whatever its suit: Golf (docs/rules/golf.md),
+Black Hole (docs/rules/black-hole.md) and All in a Row
+(docs/rules/all-in-a-row.md), written from their specs for the numbered
+deals pysol-cards lays. The oracle that tests/integration/copy_search.rs
+compares `delve solve` with, deal by deal.
 
-    rank_solver.py golf|black_hole [--wrap] NUMBER...
+    rank_solver.py golf|black_hole|all_in_a_row [--wrap] NUMBER...
 
 A position is the foundation's top rank, how many cards each column (or
 fan) still holds and, in Golf, how many cards were drawn: suits play no
-part, so that is all of it. Depth first over every move, each position
+part, so that is all of it (All in a Row's hole starts empty: no top,
+and any card may go in first). Depth first over every move, each position
 once, to a win or to every position seen. Prints one JSON object a line,
 `{"number": N, "verdict": "winnable"|"not_winnable", "positions": K}`.
 Exits 3 when pysol-cards is not installed, as pysol_deals.py does.
@@ -28,6 +30,9 @@ def rank(card):
 
 
 def neighbours(a, b, wrap):
+    """Whether a card of rank `a` may go onto `b` (None: the empty hole)."""
+    if b is None:
+        return True
     step = abs(a - b)
     return step == 1 or (wrap and step == 12)
 
@@ -68,7 +73,8 @@ def parse(game, layout):
         rows = lines[2:]
     else:
         stock = []
-        top = rank(lines[0].split(":")[1].split()[0])
+        hole = lines[0].split(":")[1].split()
+        top = None if hole == ["-"] else rank(hole[0])
         rows = lines[1:]
     return stock, top, [[rank(c) for c in row.split()] for row in rows]
 
@@ -77,7 +83,7 @@ def main(argv):
     sys.setrecursionlimit(10_000)
     wrap = "--wrap" in argv
     argv = [a for a in argv if a != "--wrap"]
-    if len(argv) < 2 or argv[0] not in ("golf", "black_hole"):
+    if len(argv) < 2 or argv[0] not in ("golf", "black_hole", "all_in_a_row"):
         print(__doc__, file=sys.stderr)
         return 2
     game, numbers = argv[0], argv[1:]
@@ -86,8 +92,9 @@ def main(argv):
     if out.returncode != 0:
         sys.stderr.write(out.stderr)
         return out.returncode
-    # Black Hole's ranks go round: a king and an ace are neighbours.
-    wrap = wrap or game == "black_hole"
+    # Black Hole's and All in a Row's ranks go round: a king and an ace
+    # are neighbours.
+    wrap = wrap or game in ("black_hole", "all_in_a_row")
     for line in out.stdout.splitlines():
         dealt = json.loads(line)
         stock, top, columns = parse(game, dealt["layout"])

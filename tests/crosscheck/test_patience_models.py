@@ -279,6 +279,28 @@ class BeleagueredCastle(unittest.TestCase):
         self.assertEqual(pos.home_count(), 0)
 
 
+class BakersDozenAndFan(unittest.TestCase):
+    def test_bakers_dozen_sends_each_king_under_its_column(self):
+        pos = freecell.numbered(freecell.CONFIGS[config_of("bakers-dozen")], 1)
+        self.assertEqual([name(c) for c in pos.columns[0]], "6♥ J♥ 5♣ A♦".split())
+        self.assertEqual([name(c) for c in pos.columns[3]], "K♣ 10♥ A♥ 6♠".split())
+        self.assertEqual([len(c) for c in pos.columns], [4] * 13)
+
+    def test_bakers_dozen_moves_one_card_and_fills_no_empty_column(self):
+        pos = freecell_position(["K♦ 9♣ 8♥", "10♥", "", "9♦"], config=config_of("bakers-dozen"))
+        self.assertEqual(labels(pos), ["8♥ on 9♦", "9♦ on 10♥"])
+
+    def test_fan_deals_seventeen_fans_of_three_and_one_card_alone(self):
+        pos = freecell.numbered(freecell.CONFIGS[config_of("fan")], 1)
+        self.assertEqual([len(c) for c in pos.columns], [3] * 17 + [1])
+        self.assertEqual([name(c) for c in pos.columns[0]], "J♦ K♠ 4♠".split())
+        self.assertEqual(name(pos.columns[17][0]), "6♥")
+
+    def test_fan_builds_in_suit_and_takes_only_a_king_into_an_empty_column(self):
+        pos = freecell_position(["Q♥ 9♣", "10♣", "10♥", "2♦ K♠", "7♦ Q♠", ""], config=config_of("fan"))
+        self.assertEqual(labels(pos), ["9♣ on 10♣", "K♠ to an empty column", "Q♠ on K♠"])
+
+
 # ---------------------------------------------------------------------------
 # Klondike
 # ---------------------------------------------------------------------------
@@ -445,6 +467,28 @@ class BlackHole(unittest.TestCase):
         self.assertEqual(labels(pos), ["2♥ into the hole", "K♦ into the hole", "2♣ into the hole"])
         choose(pos, "K♦ into the hole")
         self.assertEqual((pos.outcome, pos.score()), ("loss", 4))
+
+
+class AllInARow(unittest.TestCase):
+    CONFIG = black_hole.CONFIGS[1]
+
+    def test_the_ace_of_spades_is_dealt_last_onto_fan_13_and_the_hole_starts_empty(self):
+        deck = deck_of("5♥ A♠ 6♥")
+        pos = black_hole.deal(self.CONFIG, deck)
+        self.assertEqual(pos.hole, [])
+        self.assertEqual(pos.fans[0][0], parse("5♥"))
+        self.assertEqual(pos.fans[1][0], parse("6♥"))
+        self.assertEqual(pos.fans[12][-1], parse("A♠"))
+        self.assertEqual([len(f) for f in pos.fans], [4] * 13)
+        self.assertIsNone(pos.outcome)
+
+    def test_any_top_card_starts_the_hole_then_one_rank_up_or_down(self):
+        pos = black_hole.BlackHole(13)
+        pos.fans = [cards(t) for t in ["2♥", "K♦", "7♣ 9♠"]] + [[] for _ in range(10)]
+        self.assertEqual(labels(pos), ["2♥ into the hole", "K♦ into the hole", "9♠ into the hole"])
+        choose(pos, "K♦ into the hole")
+        self.assertEqual(labels(pos), [])
+        self.assertEqual((pos.outcome, pos.score()), ("loss", 3))
 
 
 if __name__ == "__main__":

@@ -5,8 +5,9 @@
 //! win, settled as fc-solve (Debian's freecell-solver-bin, the field's
 //! solver) settles them; Klondike deals, draw one and draw three, settled
 //! as Klondike-Solver (the Python package pyksolve) settles the deck delve
-//! dealt; Golf and Black Hole deals settled as an exhaustive search written
-//! from their specs settles them; and the budgets (`--nodes`, `--seconds`) holding on a deal too
+//! dealt; Golf, Black Hole and All in a Row deals settled as an exhaustive
+//! search written from their specs settles them, and Baker's Dozen and Fan
+//! deals as the independent model's exhaustive search does; and the budgets (`--nodes`, `--seconds`) holding on a deal too
 //! big to settle in them. The full comparisons, FreeCell deals 1 to 1,000
 //! and 11982 and Klondike's 500, are `benches/fc_solve.py` and
 //! `benches/ksolve.py` (docs/solver.md).
@@ -226,12 +227,21 @@ fn the_budgets_hold_on_a_deal_too_big_for_them() {
 /// `numbers` (pysol-cards' game name), or `None` where pysol-cards is not
 /// installed (CI must have it).
 fn rank_solver(game: &str, numbers: &[u64]) -> Option<Vec<String>> {
-    let oracle = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/crosscheck/rank_solver.py");
-    let mut solver = Command::new("python3");
-    solver.arg(oracle).arg(game);
-    solver.args(numbers.iter().map(u64::to_string));
+    exhaustive_verdicts("rank_solver.py", game, numbers)
+}
+
+/// The verdicts an exhaustive search of `tests/crosscheck/` (`solver`)
+/// gives on `game`'s deals `numbers`, one a deal, or `None` where
+/// pysol-cards, which lays the deals, is not installed.
+fn exhaustive_verdicts(solver: &str, game: &str, numbers: &[u64]) -> Option<Vec<String>> {
+    let oracle = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/crosscheck")
+        .join(solver);
+    let mut search = Command::new("python3");
+    search.arg(oracle).arg(game);
+    search.args(numbers.iter().map(u64::to_string));
     let output = crate::oracle_output(
-        solver.output(),
+        search.output(),
         "the solver with an exhaustive search",
         ".ci/run installs pysol-cards",
     )?;
@@ -248,17 +258,44 @@ fn rank_solver(game: &str, numbers: &[u64]) -> Option<Vec<String>> {
 }
 
 #[test]
-fn golf_and_black_hole_deals_are_settled_as_an_exhaustive_search_settles_them() {
+fn golf_black_hole_and_all_in_a_row_deals_are_settled_as_an_exhaustive_search_settles_them() {
     // Deals each game both wins and loses, each settled on compiled boards
     // within seconds of a debug build (before, most Golf deals were left
-    // unsettled at 10 s of a release build).
+    // unsettled at 10 s of a release build). All in a Row's hole starts
+    // empty: any card may go in first.
     for (game, pysol, numbers) in [
         ("golf", "golf", [1, 4, 5, 7, 10]),
         ("black-hole", "black_hole", [1, 2, 4, 5, 6]),
+        ("all-in-a-row", "all_in_a_row", [1, 2, 3, 4, 9]),
     ] {
         let Some(theirs) = rank_solver(pysol, &numbers) else {
             return;
         };
+        for (number, theirs) in numbers.iter().zip(theirs) {
+            let ours = solved(&[game, "--seed", &number.to_string()]);
+            assert_eq!(
+                ours["verdict"],
+                theirs.as_str(),
+                "{game} deal {number}: {ours}"
+            );
+        }
+    }
+}
+
+#[test]
+fn bakers_dozen_and_fan_deals_are_settled_as_the_models_exhaustive_search_settles_them() {
+    // fc-solve as Debian builds it takes at most ten columns, so the
+    // oracle is the independent model's exhaustive search
+    // (tests/crosscheck/column_solver.py). Deals both games win and lose,
+    // each settled within seconds by either.
+    for (game, numbers) in [
+        ("bakers-dozen", &[5, 64][..]),
+        ("fan-solitaire", &[1, 3, 5, 24][..]),
+    ] {
+        let Some(theirs) = exhaustive_verdicts("column_solver.py", game, numbers) else {
+            return;
+        };
+        assert_eq!(theirs.len(), numbers.len(), "{game}: {theirs:?}");
         for (number, theirs) in numbers.iter().zip(theirs) {
             let ours = solved(&[game, "--seed", &number.to_string()]);
             assert_eq!(

@@ -1,8 +1,9 @@
 //! The field's own deal numbers (issue 53), checked against the field's own
 //! tool: fixtures that deal as FreeCell (Microsoft's numbers), Klondike,
 //! Golf and Black Hole (PySolFC's), and the shipped rulesets that deal
-//! them (Forecell, Eight Off, Seahaven Towers and the Beleaguered Castle
-//! games by PySolFC's numbers too), lay each deal as pysol-cards prints it, card by card and face by
+//! them (All in a Row, Forecell, Eight Off, Seahaven Towers, the
+//! Beleaguered Castle games, Baker's Dozen and Fan by PySolFC's numbers
+//! too), lay each deal as pysol-cards prints it, card by card and face by
 //! face, over a spread of numbers. CI installs pysol-cards (.ci/run);
 //! elsewhere, without it, the comparison is skipped.
 
@@ -26,7 +27,7 @@ struct Dealt {
 
 const MICROSOFT_LAST: u64 = (1 << 31) - 1;
 
-const GAMES: [Dealt; 10] = [
+const GAMES: [Dealt; 13] = [
     Dealt {
         scripts: &[
             "tests/scripts/deals/freecell-deal.rhai",
@@ -71,6 +72,17 @@ const GAMES: [Dealt; 10] = [
         },
     },
     Dealt {
+        // The hole starts empty: pysol-cards prints `-` for it.
+        scripts: &["games/all-in-a-row.rhai"],
+        pysol: "all_in_a_row",
+        spread: PYSOLFC,
+        printed: |t| {
+            let hole = Some(t.line("hole")).filter(|h| !h.is_empty());
+            let hole = format!("Foundations: {}", hole.as_deref().unwrap_or("-"));
+            [vec![hole], t.columns("fan", 13)].concat()
+        },
+    },
+    Dealt {
         scripts: &["games/forecell.rhai"],
         pysol: "forecell",
         spread: PYSOLFC,
@@ -110,6 +122,18 @@ const GAMES: [Dealt; 10] = [
         pysol: "streets_and_alleys",
         spread: PYSOLFC,
         printed: |t| [t.foundations(), t.columns("column", 8)].concat(),
+    },
+    Dealt {
+        scripts: &["games/bakers-dozen.rhai"],
+        pysol: "bakers_dozen",
+        spread: PYSOLFC,
+        printed: |t| t.columns("column", 13),
+    },
+    Dealt {
+        scripts: &["games/fan-solitaire.rhai"],
+        pysol: "fan",
+        spread: PYSOLFC,
+        printed: |t| t.columns("column", 18),
     },
 ];
 
