@@ -15,7 +15,7 @@
 //! that differ only in the stock, its waste and what the deals covered,
 //! the search does not keep those positions, but takes from each the
 //! moves that play what the dealing laid bare, as children of the
-//! decision itself (Bjarnason et al. and Solvitaire search Klondike so).
+//! decision itself (as Bjarnason et al. and Solvitaire search a stock).
 //! A child is told by how many deals come before its move, and a line is
 //! played again as the player would play it: each draw a choice.
 //!
