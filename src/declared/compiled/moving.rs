@@ -68,7 +68,7 @@ impl Compiled {
             if moves.is_empty() {
                 return;
             }
-            let safe = safe_among(autoplay, board, moves);
+            let safe = safe_among(autoplay, board, moves.iter().copied());
             let Some(home) = safe else {
                 return;
             };
@@ -94,12 +94,11 @@ impl Compiled {
                 |k| matches!(k.action, Action::Deal { to, count, .. } if to == pile && count > 1),
             )
         };
-        let home: Vec<Move> = moves
+        let home = moves
             .iter()
             .copied()
-            .filter(|m| m.kind == kind && !grouped(m.from))
-            .collect();
-        let safe = safe_among(ruling, board, &home)?;
+            .filter(|m| m.kind == kind && !grouped(m.from));
+        let safe = safe_among(ruling, board, home)?;
         moves.iter().position(|&m| m == safe)
     }
 
@@ -131,8 +130,15 @@ impl Compiled {
     }
 }
 
-/// The first of `moves` (all home) whose card no card still out could want.
-fn safe_among(ruling: &Autoplay, board: &Board, moves: &[Move]) -> Option<Move> {
+/// The first of `moves` (all home) whose card no card still out could
+/// want; the cards out are read only where there is a move to judge.
+fn safe_among(
+    ruling: &Autoplay,
+    board: &Board,
+    moves: impl IntoIterator<Item = Move>,
+) -> Option<Move> {
+    let mut moves = moves.into_iter().peekable();
+    moves.peek()?;
     let mut out = 0u64;
     for pile in 0..board.pile_count() {
         if ruling.homes.contains(&(pile as u8)) {
@@ -142,7 +148,7 @@ fn safe_among(ruling: &Autoplay, board: &Board, moves: &[Move]) -> Option<Move> 
             out |= 1 << card_of(card);
         }
     }
-    moves.iter().copied().find(|m| {
+    moves.find(|m| {
         let cards = board.pile(usize::from(m.from));
         let base = card_of(cards[cards.len() - usize::from(m.count)]);
         ruling.wanted[usize::from(base)] & out == 0
