@@ -4,9 +4,10 @@
 
 use super::compiled::Ended;
 use crate::script::api::piles_named;
-use crate::script::host::{fault, Fallible, Host};
+use crate::script::host::{fault, Fallible, Host, Wiring};
 use crate::script::move_kind::Template;
-use crate::script::turn_rules::{TurnRules, WonTest};
+use crate::script::position_rules::RepetitionEnd;
+use crate::script::turn_rules::WonTest;
 
 /// Ends the game as won if its declared test holds.
 pub(super) fn if_won(host: &mut dyn Host) -> Fallible<()> {
@@ -44,6 +45,12 @@ pub(super) fn stuck(host: &mut dyn Host) -> Fallible<()> {
     end(host, "loss", says)
 }
 
+/// Ends the game as lost: a position came back as often as the declared
+/// repetition rule allows.
+pub(crate) fn repeated(host: &mut dyn Host, says: &Template) -> Fallible<()> {
+    end(host, "loss", says)
+}
+
 fn end(host: &mut dyn Host, outcome: &str, says: &Template) -> Fallible<()> {
     let score = score(host)?;
     host.end(outcome, score.into(), &words(says, score))
@@ -60,10 +67,18 @@ fn words(says: &Template, score: i64) -> String {
 
 /// How a compiled game's line ended (`compiled::Ended`), as the host's
 /// declared turn would have ended it: its result, score and words.
-pub(crate) fn said(rules: &TurnRules, ended: Ended) -> (&'static str, i64, String) {
+pub(crate) fn said(wiring: &Wiring, ended: Ended) -> (&'static str, i64, String) {
+    let rules = &wiring.turn;
     let (result, says, score) = match ended {
         Ended::Won(score) => ("win", rules.won.as_ref().map(|w| &w.says), score),
         Ended::Lost(score) => ("loss", rules.stuck.as_ref(), score),
+        Ended::Repeated(score) => {
+            let says = match wiring.position.repetition.as_ref().map(|r| &r.end) {
+                Some(RepetitionEnd::Lost(says)) => Some(says),
+                _ => None,
+            };
+            ("loss", says, score)
+        }
     };
     (
         result,

@@ -12,7 +12,7 @@ pub(crate) mod compiled;
 mod effects;
 mod ending;
 
-pub(crate) use ending::said;
+pub(crate) use ending::{repeated, said};
 
 use crate::script::api::declared_moves;
 use crate::script::host::{fault, Fallible, Host};

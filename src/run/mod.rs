@@ -15,6 +15,7 @@ mod pick;
 pub(crate) mod protocol;
 mod runtime;
 pub(crate) use runtime::RuleValues;
+mod board_play;
 pub(crate) mod search;
 pub(crate) mod solve;
 pub(crate) mod steer;

@@ -11,11 +11,16 @@
 use super::protocol::{hook, read_only};
 use super::Runtime;
 use crate::script::host::{fault, Asked, Fallible, Host, Mode};
+use crate::script::position_rules::RepetitionEnd;
 use rhai::{Array, Dynamic, ImmutableString, Map, NativeCallContext};
 use std::cell::RefCell;
 use std::rc::Rc;
 
 type Shared = Rc<RefCell<Runtime>>;
+
+/// Why a game that came back through lone options alone fails.
+pub(super) const LONE_CYCLE: &str = "a cycle of lone options: the game came back to a position it left with no choice \
+     to make on the way, so it would go round for ever (a rule should offer a choice or end the game)";
 
 /// The question a decision asks when `options()` gives a plain list.
 pub(crate) const YOUR_MOVE: &str = "Your move";
@@ -27,6 +32,9 @@ pub(super) fn play(ctx: &NativeCallContext, rt: &Shared) -> Fallible<Dynamic> {
     set_up(ctx, rt)?;
     let key = rt.borrow().key();
     rt.borrow_mut().history_mut().count(key);
+    if let Some(ended) = super::board_play::played_out(rt) {
+        return ended;
+    }
     play_on(ctx, rt)
 }
 
@@ -140,20 +148,21 @@ fn came_back(ctx: &NativeCallContext, rt: &Shared, lone: bool) -> Fallible<()> {
     let key = rt.borrow().key();
     let times = rt.borrow_mut().history_mut().count(key);
     if let Some(repetition) = rules.repetition.as_ref().filter(|r| times >= r.times) {
-        hook::<Dynamic>(ctx, rt, &repetition.rule, ()).map(drop)?;
+        let rule = match &repetition.end {
+            RepetitionEnd::Lost(says) => {
+                return crate::declared::repeated(&mut *rt.borrow_mut(), says)
+            }
+            RepetitionEnd::Rule(rule) => rule,
+        };
+        hook::<Dynamic>(ctx, rt, rule, ()).map(drop)?;
         return Err(fault(format!(
-            "the position came back {times} times and {}() did not end the game: the repetition rule must end it",
-            repetition.rule
+            "the position came back {times} times and {rule}() did not end the game: the repetition rule must end it"
         )));
     }
     if !lone {
         rt.borrow_mut().history_mut().chosen();
     } else if rules.repetition.is_none() && !rt.borrow_mut().history_mut().forced(key) {
-        return Err(fault(
-            "a cycle of lone options: the game came back to a position it left with no choice \
-             to make on the way, so it would go round for ever (a rule should offer a choice or end the game)"
-                .into(),
-        ));
+        return Err(fault(LONE_CYCLE.into()));
     }
     Ok(())
 }

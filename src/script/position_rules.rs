@@ -1,11 +1,13 @@
 //! What a ruleset says of its positions, beyond its piles, at its top
 //! level: piles that are interchangeable (any free cell is as good as
 //! another), named state kept only for the record (a move counter), and
-//! what ends a game whose position keeps coming back. A search keys a
+//! what ends a game whose position keeps coming back (a rule function, or
+//! declared: lost, in the ruleset's words). A search keys a
 //! position by all the host holds, so that two positions alike for these
 //! rules are searched once.
 
-use rhai::{Engine, EvalAltResult};
+use super::move_kind::Template;
+use rhai::{Engine, EvalAltResult, Map};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -19,12 +21,23 @@ pub struct PositionRules {
     pub repetition: Option<Repetition>,
 }
 
-/// A position that comes back `times` times in one game ends it: the host
-/// calls the ruleset's `rule`, which must end the game (and score it).
+/// A position that comes back `times` times in one game ends it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Repetition {
     pub times: u32,
-    pub rule: String,
+    pub end: RepetitionEnd,
+}
+
+/// How the repetition ends the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RepetitionEnd {
+    /// The host calls the ruleset's function, which must end the game (and
+    /// score it): `repetition(3, "stalemate")`.
+    Rule(String),
+    /// Lost, scored as the declared score, said in these words:
+    /// `repetition(3, #{ lost: "..." })`. A game so declared ends by itself
+    /// in Rust, a playout on boards included.
+    Lost(Template),
 }
 
 impl PositionRules {
@@ -61,17 +74,45 @@ pub(crate) fn register(engine: &mut Engine, declared: &Rc<RefCell<PositionRules>
     engine.register_fn(
         "repetition",
         move |times: i64, rule: &str| -> Fallible<()> {
-            let Ok(times @ 2..=1000) = u32::try_from(times) else {
-                return Err(format!(
-                    "repetition({times}, ...): a position comes back 2 to 1000 times, not {times}"
-                )
-                .into());
-            };
             d.borrow_mut().repetition = Some(Repetition {
-                times,
-                rule: rule.to_string(),
+                times: repetition_times(times)?,
+                end: RepetitionEnd::Rule(rule.to_string()),
             });
             Ok(())
         },
     );
+    let d = declared.clone();
+    engine.register_fn(
+        "repetition",
+        move |times: i64, end: Map| -> Fallible<()> {
+            const WHAT: &str = "repetition";
+            let says = match end.get("lost") {
+                Some(says) if end.len() == 1 => says.clone().into_string().map_err(|found| {
+                    format!("{WHAT}(..., #{{ lost: ... }}): the words are text, not {found}")
+                })?,
+                _ => {
+                    return Err(format!(
+                        "{WHAT} takes the name of a function that ends the game, or #{{ lost: \"words\" }} (lost, with the declared score)"
+                    )
+                    .into())
+                }
+            };
+            let says = super::turn_rules::end_words(&says, WHAT)?;
+            d.borrow_mut().repetition = Some(Repetition {
+                times: repetition_times(times)?,
+                end: RepetitionEnd::Lost(says),
+            });
+            Ok(())
+        },
+    );
+}
+
+fn repetition_times(times: i64) -> Fallible<u32> {
+    match u32::try_from(times) {
+        Ok(times @ 2..=1000) => Ok(times),
+        _ => Err(format!(
+            "repetition({times}, ...): a position comes back 2 to 1000 times, not {times}"
+        )
+        .into()),
+    }
 }

@@ -11,6 +11,7 @@ use super::engine;
 use super::error::{Places, ScriptError};
 use super::host::{BotFn, Host, Mode, Wiring};
 use super::merge::{self, Merged};
+use super::position_rules::RepetitionEnd;
 use super::profile;
 use super::resolver::{Imports, Resolver};
 use super::ruleset::{self, Level, Ruleset};
@@ -138,14 +139,7 @@ impl<H: Host> Program<H> {
         let options: Vec<&str> = declared.options.iter().map(|o| o.name.as_str()).collect();
         super::move_kind::check_names(&declared.moves, &defined, &options)
             .map_err(anyhow::Error::msg)?;
-        if let Some(repetition) = &declared.position.repetition {
-            if !defined.contains(&(repetition.rule.as_str(), 0)) {
-                bail!(
-                    "{}: repetition(..., \"{}\") names no `fn {}()` of the ruleset: it ends the game when a position comes back",
-                    file.origin, repetition.rule, repetition.rule
-                );
-            }
-        }
+        check_repetition(&declared, &defined, &file.origin)?;
         let imported = imports.files();
         let ruleset = Ruleset {
             hash: ruleset::hash(&sources, &imported),
@@ -376,5 +370,23 @@ fn wired(wiring: Wiring, places: Places, ruleset: &Ruleset) -> Wiring {
         host_applies: !ruleset.has_fn("apply", 1),
         deal_numbers: ruleset.declared.deal_numbers,
         ..wiring
+    }
+}
+
+/// A repetition rule that can end a game: its function is the ruleset's,
+/// or its declared words have a score to say.
+fn check_repetition(
+    declared: &Declarations,
+    defined: &[(&str, usize)],
+    origin: &str,
+) -> Result<()> {
+    match declared.position.repetition.as_ref().map(|r| &r.end) {
+        Some(RepetitionEnd::Rule(rule)) if !defined.contains(&(rule.as_str(), 0)) => bail!(
+            "{origin}: repetition(..., \"{rule}\") names no `fn {rule}()` of the ruleset: it ends the game when a position comes back"
+        ),
+        Some(RepetitionEnd::Lost(_)) if declared.turn.score.is_none() => bail!(
+            "{origin}: repetition(..., #{{ lost: ... }}) scores the game as `score_is` says, and the ruleset declares no score_is"
+        ),
+        _ => Ok(()),
     }
 }

@@ -101,6 +101,13 @@ fn one_text(map: &Map, key: &str, what: &str) -> Fallible<Option<String>> {
     }
 }
 
+/// The words of an end, which may name its `{score}` and `{cards}`.
+pub(super) fn end_words(says: &str, what: &str) -> Fallible<Template> {
+    let says = template(says, what)?;
+    fields_only(&says, &["score", "cards"], what)?;
+    Ok(says)
+}
+
 /// Registers the declarations; a variant's replaces its base's.
 pub(crate) fn register(engine: &mut Engine, declared: &Rc<RefCell<TurnRules>>) {
     let d = declared.clone();
@@ -157,9 +164,7 @@ pub(crate) fn register(engine: &mut Engine, declared: &Rc<RefCell<TurnRules>>) {
     });
     let d = declared.clone();
     engine.register_fn("lost_when_stuck", move |says: &str| -> Fallible<()> {
-        let says = template(says, "lost_when_stuck")?;
-        fields_only(&says, &["score", "cards"], "lost_when_stuck")?;
-        d.borrow_mut().stuck = Some(says);
+        d.borrow_mut().stuck = Some(end_words(says, "lost_when_stuck")?);
         Ok(())
     });
     let d = declared.clone();

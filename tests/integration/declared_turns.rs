@@ -8,6 +8,7 @@ use crate::delve;
 
 const GOLF_FITS: &str = "tests/scripts/declared/golf-asks-fits.rhai";
 const HALF_DECLARED: &str = "tests/scripts/declared/no-end-declared.rhai";
+const IN_CIRCLES: &str = "tests/scripts/declared/back-and-forth.rhai";
 
 /// The functions `sim --profile` names, with the steps each ran itself.
 fn profiled(game: &str, extra: &[&str]) -> Vec<(String, u64)> {
@@ -44,17 +45,14 @@ fn profiled(game: &str, extra: &[&str]) -> Vec<(String, u64)> {
 
 #[test]
 fn a_declared_game_runs_no_script_past_its_setup() {
-    // Rules that run once a game (the setup, the repetition rule's end)
-    // may show; none that runs at every step.
+    // Rules that run once a game (the setup) may show; none that runs at
+    // every step, and none at the end: each game ends by its declarations.
     let once = [
         "setup",
         "(top",
         "__delve_drive",
         "rules_text",
         "redeal_limit",
-        "stalemate",
-        "lose",
-        "cards_home",
     ];
     for (game, extra) in [
         ("freecell", &[][..]),
@@ -138,4 +136,75 @@ fn klondike_without_a_redeal_turns_its_waste_over_never() {
     };
     assert!(offers_turn("unlimited"));
     assert!(!offers_turn("none"));
+}
+
+#[test]
+fn a_game_in_circles_ends_lost_in_its_declared_words() {
+    // Right, left, right, left: the deal's position for the third time.
+    let out = delve()
+        .args(["play", IN_CIRCLES, "--json"])
+        .output()
+        .unwrap();
+    let messages: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let moves = messages.iter().filter(|m| m.get("took").is_some()).count();
+    assert_eq!(moves, 4, "{messages:?}");
+    let end = messages.last().unwrap();
+    assert_eq!(end["type"], "end", "{end}");
+    assert_eq!(end["outcome"], "loss");
+    assert_eq!(end["summary"], "Round in circles: 0 cards on the right.");
+}
+
+#[test]
+fn a_declared_repetition_rule_that_can_not_end_a_game_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for (rule, scored, says) in [
+        ("#{ lose: \"x\" }", true, "#{ lost: \"words\" }"),
+        ("#{ lost: 5 }", true, "the words are text"),
+        ("#{ lost: \"{card} again\" }", true, "`{card}`"),
+        ("#{ lost: \"again\" }", false, "score_is"),
+        ("1", true, "2 to 1000 times"),
+    ] {
+        let path = dir.path().join("circles.rhai");
+        let repetition = if rule == "1" {
+            "repetition(1, #{ lost: \"again\" });".to_string()
+        } else {
+            format!("repetition(3, {rule});")
+        };
+        let score = if scored {
+            "score_is(#{ cards_in: \"right\" });"
+        } else {
+            ""
+        };
+        std::fs::write(
+            &path,
+            format!(
+                "title(\"T\");\n{repetition}\nfn setup() {{ new_pile(\"left\", \"up\").create([card(\"AS\")]); new_pile(\"right\", \"up\"); }}\n\
+                 move_kind(\"right\", #{{ from: \"left\", to: \"right\", empty: \"any\", label: \"{{card}} right\" }});\n\
+                 lost_when_stuck(\"Stuck.\");\n{score}\n"
+            ),
+        )
+        .unwrap();
+        let out = delve().arg("play").arg(&path).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{rule}: {stderr}");
+        assert!(stderr.contains(says), "{rule}: {stderr}");
+    }
+    // A game that lists its own options is told what the words need too.
+    let path = dir.path().join("own.rhai");
+    std::fs::write(
+        &path,
+        "title(\"T\");\nrepetition(3, #{ lost: \"again\" });\nfn setup() { new_pile(\"p\", \"up\"); }\nfn options() { [\"wait\"] }\nfn apply(option) {}\n",
+    )
+    .unwrap();
+    let out = delve().arg("play").arg(&path).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("repetition(..., #{ lost: ... })") && stderr.contains("score_is"),
+        "{stderr}"
+    );
 }

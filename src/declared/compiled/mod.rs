@@ -15,13 +15,16 @@
 mod board;
 mod judgement;
 mod key;
+mod laid;
 mod legal_moves;
 mod moving;
+mod played_out;
 mod resolve;
 
 pub(crate) use board::Board;
 pub(crate) use legal_moves::Move;
 pub(crate) use moving::Ended;
+pub(crate) use played_out::{Chooser, Unfinished};
 
 use crate::game::table::Value;
 use crate::script::host::Host;
@@ -59,6 +62,9 @@ pub(crate) struct Compiled {
     counts: Vec<String>,
     /// Lone options are taken as the game takes them.
     takes_lone: bool,
+    /// What a position that comes back means, to a game played to its end
+    /// (a search meets no position twice).
+    repeats: Repeats,
     judge: judgement::Judge,
 }
 
@@ -128,6 +134,16 @@ struct Autoplay {
 enum Won {
     AllIn(Vec<u8>),
     Empty(Vec<u8>),
+}
+
+/// The game's repetition rule.
+enum Repeats {
+    /// No rule: a position may come back, but not through lone options alone.
+    Never,
+    /// Lost at the position's this-many-th visit.
+    Lost(u32),
+    /// A function of the script ends the game: no board plays it out.
+    ByScript,
 }
 
 /// Why a game does not compile.

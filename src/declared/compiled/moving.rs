@@ -13,6 +13,8 @@ pub(crate) enum Ended {
     Won(i64),
     /// No move is left.
     Lost(i64),
+    /// A position came back as often as the declared repetition rule allows.
+    Repeated(i64),
 }
 
 impl Compiled {

@@ -7,12 +7,14 @@
 
 use super::judgement::Judge;
 use super::{
-    Action, Autoplay, Builds, Compiled, Kind, Refusal, RunRule, Won, MOST_CARDS, MOST_PILES,
+    Action, Autoplay, Builds, Compiled, Kind, Refusal, Repeats, RunRule, Won, MOST_CARDS,
+    MOST_PILES,
 };
 use crate::game::table::Value;
 use crate::script::api::piles_named;
 use crate::script::host::Host;
 use crate::script::move_kind::{Build, Count, MoveKind, Runs};
+use crate::script::position_rules::{Repetition, RepetitionEnd};
 use crate::script::turn_rules::WonTest;
 
 /// What resolving reads: the host at the first decision.
@@ -83,6 +85,14 @@ impl Resolver<'_> {
             return Err("no declared end for a game with no move left".into());
         }
         let judge = Judge::new(&kinds, won.as_ref(), autoplay.as_ref().map(|a| a.kind));
+        let repeats = match wiring.position.repetition.as_ref() {
+            None => Repeats::Never,
+            Some(Repetition {
+                times,
+                end: RepetitionEnd::Lost(_),
+            }) => Repeats::Lost(*times),
+            Some(_) => Repeats::ByScript,
+        };
         Ok(Compiled {
             up: self
                 .host
@@ -104,6 +114,7 @@ impl Resolver<'_> {
             judge,
             counts: self.counts,
             takes_lone: true,
+            repeats,
         })
     }
 

@@ -77,7 +77,7 @@ pub(in crate::run) fn check(
             (Some(ended), Some(Stop::Ended(outcome)), _) => {
                 let (result, score) = match ended {
                     Ended::Won(s) => ("win", s),
-                    Ended::Lost(s) => ("loss", s),
+                    Ended::Lost(s) | Ended::Repeated(s) => ("loss", s),
                 };
                 outcome.result == result && outcome.score == score
             }

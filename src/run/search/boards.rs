@@ -246,7 +246,7 @@ impl Boards {
 
 /// How a line on boards ended, as the host's declared turn ends it.
 fn outcome(rt: &Shared, ended: Ended) -> Outcome {
-    let (result, score, summary) = crate::declared::said(&rt.borrow().wiring().turn, ended);
+    let (result, score, summary) = crate::declared::said(rt.borrow().wiring(), ended);
     Outcome {
         result: result.to_string(),
         score: score.into(),

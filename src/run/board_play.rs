@@ -1,0 +1,221 @@
+//! The random bot's game of a ruleset whose whole turn is declared and
+//! compiles, played on boards (`declared/compiled/played_out.rs`) from its
+//! first position to its end, with no script and no map a step: the same
+//! picks from the bots' stream, the same decisions recorded, the same end
+//! in the same words as the host's loop (`steps.rs`) would give, and the
+//! final position laid back on the table. Only where nobody reads a step:
+//! no events kept, nothing watched or looked at, no choice to replay.
+
+use super::steps::LONE_CYCLE;
+use super::{Answerer, Runtime};
+use crate::declared::compiled::{Chooser, Compiled, Unfinished};
+use crate::script::host::{fault, Fallible, Host};
+use crate::script::move_kind::MoveKind;
+use rhai::Dynamic;
+use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
+use std::rc::{Rc, Weak};
+
+type Shared = Rc<RefCell<Runtime>>;
+
+/// The game played out on boards, where this run may be; else `None`,
+/// and the host's loop plays it.
+pub(super) fn played_out(rt: &Shared) -> Option<Fallible<Dynamic>> {
+    let (rules, mut board) = {
+        let host = rt.borrow();
+        let unread = host.answerer() == Answerer::RandomBot
+            && !host.records_events()
+            && !host.watching()
+            && !host.inspects()
+            && !host.replaying()
+            && host.steering().is_none();
+        if !unread {
+            return None;
+        }
+        let rules = compiled(&host)?;
+        if !rules.plays_out() {
+            return None;
+        }
+        let board = rules.board(&*host).ok()?;
+        (rules, board)
+    };
+    #[cfg(test)]
+    tests::PLAYED.set(tests::PLAYED.get() + 1);
+    let ended = rules.play_out(&mut board, &mut RandomBot { rt });
+    let mut host = rt.borrow_mut();
+    let laid = host.table_mut("end").map(|table| rules.lay(&board, table));
+    Some(laid.and_then(|()| match ended {
+        Ok(ended) => {
+            let (result, score, words) = crate::declared::said(host.wiring(), ended);
+            host.end(result, score.into(), &words)
+                .map(|()| Dynamic::UNIT)
+        }
+        Err(Unfinished::Stopped(stop)) => Err(stop),
+        Err(Unfinished::LoneCycle) => Err(fault(LONE_CYCLE.into())),
+    }))
+}
+
+/// The random bot, answering from the run's own stream.
+struct RandomBot<'a> {
+    rt: &'a Shared,
+}
+
+impl Chooser for RandomBot<'_> {
+    type Stop = Box<rhai::EvalAltResult>;
+
+    fn may_go_on(&mut self) -> Fallible<()> {
+        self.rt.borrow().may_decide("options")
+    }
+
+    fn choose(&mut self, count: usize) -> usize {
+        let mut rt = self.rt.borrow_mut();
+        let index = rt.random_pick(count);
+        rt.record_index(index);
+        index
+    }
+}
+
+/// The game compiled, kept from the thread's last game of the same
+/// ruleset, options and table: a compiled game is the same for every deal,
+/// and compiling it costs more than a random game on boards.
+fn compiled(host: &Runtime) -> Option<Rc<Compiled>> {
+    thread_local! {
+        static LAST: RefCell<Option<Kept>> = const { RefCell::new(None) };
+    }
+    let moves = Rc::downgrade(&host.wiring().moves);
+    let shape = shape(host);
+    let kept = LAST.with_borrow(|last| {
+        last.as_ref()
+            .filter(|k| {
+                k.shape == shape && Weak::ptr_eq(&k.moves, &moves) && k.moves.strong_count() > 0
+            })
+            .map(|k| k.rules.clone())
+    });
+    if kept.is_some() {
+        return kept;
+    }
+    let rules = Rc::new(
+        Compiled::of(host)
+            .ok()?
+            .with_lone_options(host.takes_lone_option()),
+    );
+    LAST.set(Some(Kept {
+        moves,
+        shape,
+        rules: rules.clone(),
+    }));
+    Some(rules)
+}
+
+/// A compiled game kept, and what it was compiled from.
+struct Kept {
+    /// The ruleset's kinds of move, alive while its program is.
+    moves: Weak<[MoveKind]>,
+    shape: u64,
+    rules: Rc<Compiled>,
+}
+
+/// All a compiled game reads of a run beside its ruleset: the options,
+/// the piles (names and facing), the named state (names and what kind of
+/// value), and whether lone options are taken.
+fn shape(host: &Runtime) -> u64 {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for name in host.option_names() {
+        name.hash(&mut hasher);
+        host.option(&name)
+            .map(ToString::to_string)
+            .hash(&mut hasher);
+    }
+    let table = host.table();
+    for pile in table.piles() {
+        (&pile.name, pile.face_up).hash(&mut hasher);
+    }
+    for (name, value) in &table.state {
+        (name, std::mem::discriminant(value)).hash(&mut hasher);
+    }
+    host.takes_lone_option().hash(&mut hasher);
+    hasher.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{play, Answerer, Deal, Plan, Program};
+    use crate::script::declare::{OptionValue, Options};
+    use std::cell::Cell;
+
+    thread_local! {
+        /// Games played out on boards on this thread.
+        pub(super) static PLAYED: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// The defaults, and each other value of one option at a time.
+    fn configurations(program: &Program) -> Vec<Options> {
+        let declared = &program.ruleset().declared;
+        let defaults = declared.defaults();
+        let mut each = vec![defaults.clone()];
+        for spec in &declared.options {
+            let values: Vec<OptionValue> = match &spec.default {
+                OptionValue::Bool(b) => vec![OptionValue::Bool(!b)],
+                OptionValue::Int(_) => spec
+                    .allowed
+                    .iter()
+                    .filter_map(|v| v.parse().ok().map(OptionValue::Int))
+                    .collect(),
+                OptionValue::Text(_) => spec
+                    .allowed
+                    .iter()
+                    .cloned()
+                    .map(OptionValue::Text)
+                    .collect(),
+            };
+            for value in values.into_iter().filter(|v| *v != spec.default) {
+                let mut options = defaults.clone();
+                options.insert(spec.name.clone(), value);
+                each.push(options);
+            }
+        }
+        each
+    }
+
+    /// Every shipped ruleset whose turn is wholly declared, random games on
+    /// boards and through the host's loop (which a run keeping its events
+    /// takes): the same picks, the same end in the same words, the same
+    /// final table.
+    #[test]
+    fn a_random_game_on_boards_is_the_host_loops_game() {
+        let mut compared = 0;
+        for name in crate::script::catalog::names() {
+            let program = Program::load_named(&name).unwrap();
+            let ruleset = program.ruleset();
+            if ruleset.has_fn("options", 0) || ruleset.has_fn("apply", 1) {
+                continue;
+            }
+            for options in configurations(&program) {
+                for seed in 1..=3 {
+                    let plan = |kept: bool| {
+                        let deal = Deal { seed, stack: None };
+                        let mut plan =
+                            Plan::new(options.clone(), deal, Vec::new(), Answerer::RandomBot);
+                        plan.record_events = kept;
+                        plan.check_cards = false;
+                        plan
+                    };
+                    let host = play(&program, plan(true));
+                    let before = PLAYED.get();
+                    let boards = play(&program, plan(false));
+                    let on = format!("{name} {options:?} seed {seed}");
+                    assert_eq!(PLAYED.get(), before + 1, "{on}: not played on boards");
+                    assert_eq!(boards.stop, host.stop, "{on}");
+                    let indices = |r: &super::super::Report| -> Vec<usize> {
+                        r.choices.iter().map(|c| c.index).collect()
+                    };
+                    assert_eq!(indices(&boards), indices(&host), "{on}");
+                    assert_eq!(boards.table.piles(), host.table.piles(), "{on}");
+                    assert_eq!(boards.table.state, host.table.state, "{on}");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared >= 40, "only {compared} games compared");
+    }
+}
