@@ -8,8 +8,10 @@
 
 use super::steps::LONE_CYCLE;
 use super::{Answerer, Runtime};
-use crate::declared::compiled::{Chooser, Compiled, Unfinished};
+use crate::declared::compiled::{Board, Chooser, Compiled, Unfinished};
+use crate::game::card::Card;
 use crate::script::host::{fault, Fallible, Host};
+use crate::script::move_kind::standard;
 use crate::script::move_kind::MoveKind;
 use rhai::Dynamic;
 use std::cell::RefCell;
@@ -21,6 +23,10 @@ type Shared = Rc<RefCell<Runtime>>;
 /// The game played out on boards, where this run may be; else `None`,
 /// and the host's loop plays it.
 pub(super) fn played_out(rt: &Shared) -> Option<Fallible<Dynamic>> {
+    #[cfg(test)]
+    if tests::OFF.get() {
+        return None;
+    }
     let (rules, mut board) = {
         let host = rt.borrow();
         let unread = host.answerer() == Answerer::RandomBot
@@ -41,9 +47,22 @@ pub(super) fn played_out(rt: &Shared) -> Option<Fallible<Dynamic>> {
     };
     #[cfg(test)]
     tests::PLAYED.set(tests::PLAYED.get() + 1);
-    let ended = rules.play_out(&mut board, &mut RandomBot { rt });
+    let cards = cards_by_byte(&rt.borrow());
+    // A board is counted by the key the host gives its table.
+    debug_assert_eq!(
+        rt.borrow().key_of_board(&rules, &board, &cards),
+        rt.borrow().key()
+    );
+    let mut bot = RandomBot {
+        rt,
+        rules: &rules,
+        cards,
+    };
+    let ended = rules.play_out(&mut board, &mut bot);
+    let cards = bot.cards;
     let mut host = rt.borrow_mut();
     let laid = host.table_mut("end").map(|table| rules.lay(&board, table));
+    debug_assert_eq!(host.key_of_board(&rules, &board, &cards), host.key());
     Some(laid.and_then(|()| match ended {
         Ok(ended) => {
             let (result, score, words) = crate::declared::said(host.wiring(), ended);
@@ -55,9 +74,34 @@ pub(super) fn played_out(rt: &Shared) -> Option<Fallible<Dynamic>> {
     }))
 }
 
-/// The random bot, answering from the run's own stream.
+/// The random bot, answering from the run's own stream, and the run's
+/// history, counting the boards' positions by the host's keys.
 struct RandomBot<'a> {
     rt: &'a Shared,
+    rules: &'a Compiled,
+    cards: Vec<Card>,
+}
+
+impl RandomBot<'_> {
+    fn key(&self, board: &Board) -> u64 {
+        self.rt
+            .borrow()
+            .key_of_board(self.rules, board, &self.cards)
+    }
+}
+
+/// The table's cards by their byte on a board (a compiled game's are
+/// standard, one of each).
+fn cards_by_byte(host: &Runtime) -> Vec<Card> {
+    let mut cards = vec![Card::standard(1, crate::game::card::Suit::Spades); 52];
+    for pile in host.table().piles() {
+        for card in pile.cards() {
+            if let Some((rank, suit)) = standard(card) {
+                cards[usize::from(suit * 13 + rank - 1)] = card.clone();
+            }
+        }
+    }
+    cards
 }
 
 impl Chooser for RandomBot<'_> {
@@ -72,6 +116,20 @@ impl Chooser for RandomBot<'_> {
         let index = rt.random_pick(count);
         rt.record_index(index);
         index
+    }
+
+    fn count(&mut self, board: &Board) -> u32 {
+        let key = self.key(board);
+        self.rt.borrow_mut().history_mut().count(key)
+    }
+
+    fn chosen(&mut self) {
+        self.rt.borrow_mut().history_mut().chosen();
+    }
+
+    fn forced(&mut self, board: &Board) -> bool {
+        let key = self.key(board);
+        self.rt.borrow_mut().history_mut().forced(key)
     }
 }
 
@@ -146,6 +204,77 @@ mod tests {
     thread_local! {
         /// Games played out on boards on this thread.
         pub(super) static PLAYED: Cell<usize> = const { Cell::new(0) };
+        /// No game is played on boards on this thread: the host's loop
+        /// plays every one, to compare.
+        pub(super) static OFF: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// The rulesets whose turn is wholly declared.
+    fn declared() -> Vec<(String, Program)> {
+        crate::script::catalog::names()
+            .into_iter()
+            .map(|name| {
+                let program = Program::load_named(&name).unwrap();
+                (name, program)
+            })
+            .filter(|(_, p)| !p.ruleset().has_fn("options", 0) && !p.ruleset().has_fn("apply", 1))
+            .collect()
+    }
+
+    /// Halfway through a random game of every wholly declared ruleset, the
+    /// worlds of a Monte Carlo estimate played out by the random bot on
+    /// boards give each option the results the host's loop gives: the
+    /// player's past positions count towards the repetition rule alike.
+    #[test]
+    fn worlds_played_out_on_boards_are_the_host_loops_worlds() {
+        use super::super::mc::{estimate, Moment, Settings};
+        let mut compared = 0;
+        for (name, program) in declared() {
+            let options = program.ruleset().declared.defaults();
+            let deal = Deal {
+                seed: 5,
+                stack: None,
+            };
+            let whole = play(
+                &program,
+                Plan::new(
+                    options.clone(),
+                    deal.clone(),
+                    Vec::new(),
+                    Answerer::RandomBot,
+                ),
+            );
+            let choices = &whole.choices[..whole.choices.len() / 2];
+            let Ok(moment) = Moment::look(&program, &options, &deal, choices) else {
+                continue;
+            };
+            let settings = Settings {
+                worlds: 4,
+                seed: 9,
+                prune: false,
+                ..Settings::default()
+            };
+            let played = |off: bool| {
+                OFF.set(off);
+                let found = estimate(
+                    &program,
+                    &options,
+                    &moment,
+                    &settings,
+                    &|| false,
+                    &mut |_, _| {},
+                );
+                OFF.set(false);
+                format!("{:?}", found.map(|e| e.options))
+            };
+            let before = PLAYED.get();
+            let on_boards = played(false);
+            let by_host = played(true);
+            assert!(PLAYED.get() > before, "{name}: no world played on boards");
+            assert_eq!(on_boards, by_host, "{name}");
+            compared += 1;
+        }
+        assert!(compared >= 10, "only {compared} rulesets compared");
     }
 
     /// The defaults, and each other value of one option at a time.
@@ -184,12 +313,7 @@ mod tests {
     #[test]
     fn a_random_game_on_boards_is_the_host_loops_game() {
         let mut compared = 0;
-        for name in crate::script::catalog::names() {
-            let program = Program::load_named(&name).unwrap();
-            let ruleset = program.ruleset();
-            if ruleset.has_fn("options", 0) || ruleset.has_fn("apply", 1) {
-                continue;
-            }
+        for (name, program) in declared() {
             for options in configurations(&program) {
                 for seed in 1..=3 {
                     let plan = |kept: bool| {

@@ -21,19 +21,7 @@ fn seeds() -> ahash::RandomState {
 }
 
 impl Compiled {
-    /// The key a search meets a position by.
     pub(crate) fn key(&self, board: &Board) -> u64 {
-        self.hashed(board, true)
-    }
-
-    /// The key the host counts a position's coming back by: every pile as
-    /// it lies, a foundation's every card too, interchangeable piles as a
-    /// set (`Runtime::key`'s sameness).
-    pub(crate) fn exact_key(&self, board: &Board) -> u64 {
-        self.hashed(board, false)
-    }
-
-    fn hashed(&self, board: &Board, by_sinks: bool) -> u64 {
         let seeds = seeds();
         let mut hasher = seeds.build_hasher();
         let mut grouped = [0u64; 64];
@@ -42,7 +30,7 @@ impl Compiled {
             if self.in_family[pile] {
                 continue;
             }
-            if by_sinks && self.sinks[pile] {
+            if self.sinks[pile] {
                 let top = board
                     .top(pile)
                     .map(|c| self.alike[usize::from(super::board::card_of(c))]);

@@ -21,7 +21,7 @@ mod moving;
 mod played_out;
 mod resolve;
 
-pub(crate) use board::Board;
+pub(crate) use board::{card_of, is_up, Board};
 pub(crate) use legal_moves::Move;
 pub(crate) use moving::Ended;
 pub(crate) use played_out::{Chooser, Unfinished};
@@ -188,6 +188,11 @@ impl Compiled {
             }
         }
         Ok(Board::new(&piles, &counts))
+    }
+
+    /// Where the board holds the named count `name`, if it holds it.
+    pub(crate) fn count_index(&self, name: &str) -> Option<usize> {
+        self.counts.iter().position(|c| c == name)
     }
 
     /// The name of a move's kind.

@@ -1,16 +1,16 @@
 //! A compiled game played from a position to its end, each decision
 //! answered by a chooser (the random bot), as the host's loop of a game of
 //! positions plays it (`run/steps.rs`): a lone option taken with no
-//! decision, each position counted where the game has a repetition rule,
-//! a cycle of lone options refused where it has none, and the chooser
-//! asked before every decision and every end whether the game may go on
-//! (the bound on decisions, the work's stop), where the host asks too.
+//! decision, each position counted in the game's history where the game
+//! has a repetition rule, a cycle of lone options refused where it has
+//! none, and the chooser asked before every decision and every end whether
+//! the game may go on (the bound on decisions, the work's stop), where the
+//! host asks too.
 
 use super::board::Board;
 use super::{Compiled, Ended, Move, Repeats};
-use std::collections::{HashMap, HashSet};
 
-/// Who answers the decisions of a game played out.
+/// Who answers the decisions of a game played out, and keeps its history.
 pub(crate) trait Chooser {
     /// Why the game may not go on.
     type Stop;
@@ -18,6 +18,13 @@ pub(crate) trait Chooser {
     fn may_go_on(&mut self) -> Result<(), Self::Stop>;
     /// The option taken among `count` (a decision made).
     fn choose(&mut self, count: usize) -> usize;
+    /// Counts one more visit of the position on `board`; how many there
+    /// have been in the game.
+    fn count(&mut self, board: &Board) -> u32;
+    /// A choice was made: the chain of lone options starts again.
+    fn chosen(&mut self);
+    /// A lone option led to `board`: false if the chain was there before.
+    fn forced(&mut self, board: &Board) -> bool;
 }
 
 /// Why a game played out has no end.
@@ -36,18 +43,13 @@ impl Compiled {
         !matches!(self.repeats, Repeats::ByScript)
     }
 
-    /// Plays on from `board` (the game's first position, already counted
-    /// by the host) to the end.
+    /// Plays on from `board` (a position the host holds, counted in its
+    /// history as the host counts it) to the end.
     pub(crate) fn play_out<C: Chooser>(
         &self,
         board: &mut Board,
         chooser: &mut C,
     ) -> Result<Ended, Unfinished<C::Stop>> {
-        let mut times: HashMap<u64, u32> = HashMap::new();
-        let mut since_choice: HashSet<u64> = HashSet::new();
-        if matches!(self.repeats, Repeats::Lost(_)) {
-            times.insert(self.exact_key(board), 1);
-        }
         let (mut moves, mut scratch) = (Vec::<Move>::new(), Vec::new());
         let end = |chooser: &mut C, ended| chooser.may_go_on().map(|()| ended);
         loop {
@@ -61,25 +63,21 @@ impl Compiled {
             if let Some(ended) = self.play(board, moves[index], &mut scratch) {
                 return end(chooser, ended).map_err(Unfinished::Stopped);
             }
-            match self.repeats {
-                Repeats::Lost(most) => {
-                    let seen = times.entry(self.exact_key(board)).or_insert(0);
-                    *seen += 1;
-                    if *seen >= most {
-                        let ended = Ended::Repeated(self.score(board));
-                        return end(chooser, ended).map_err(Unfinished::Stopped);
-                    }
+            if matches!(self.repeats, Repeats::Never) && !lone {
+                chooser.chosen();
+                continue;
+            }
+            let times = chooser.count(board);
+            if let Repeats::Lost(most) = self.repeats {
+                if times >= most {
+                    let ended = Ended::Repeated(self.score(board));
+                    return end(chooser, ended).map_err(Unfinished::Stopped);
                 }
-                Repeats::Never if lone => {
-                    if !since_choice.insert(self.exact_key(board)) {
-                        return Err(Unfinished::LoneCycle);
-                    }
-                    continue;
-                }
-                Repeats::Never | Repeats::ByScript => {}
             }
             if !lone {
-                since_choice.clear();
+                chooser.chosen();
+            } else if matches!(self.repeats, Repeats::Never) && !chooser.forced(board) {
+                return Err(Unfinished::LoneCycle);
             }
         }
     }

@@ -173,7 +173,9 @@ fn applied_here(
 
 /// The rollout player from where the option left the world, to the end.
 fn played_on(ctx: &NativeCallContext, rt: &Shared) -> Result<Outcome, ScriptError> {
-    let Err(error) = play_on(ctx, rt) else {
+    // The random bot plays a wholly declared game out on boards.
+    let played = super::super::board_play::played_out(rt).unwrap_or_else(|| play_on(ctx, rt));
+    let Err(error) = played else {
         unreachable!("a game plays on until it ends or fails")
     };
     ended(rt, &error)

@@ -7,8 +7,12 @@
 //! (docs/solver.md says what that means for a proof).
 
 use super::Runtime;
+use crate::declared::compiled::{card_of, is_up, Board, Compiled};
+use crate::game::card::Card;
 use crate::game::decision::Prompt;
+use crate::game::table::Value;
 use crate::run::steer::Steering;
+use std::borrow::Cow;
 use std::hash::{BuildHasher, Hash, Hasher};
 
 impl Runtime {
@@ -53,29 +57,85 @@ impl Runtime {
     /// in whatever order), the named state but its bookkeeping, and how
     /// far the random stream and the shuffles have gone.
     pub(crate) fn key(&self) -> u64 {
+        let piles = self.table.piles().iter().map(|pile| {
+            let cards = pile.placed().iter().map(|p| (&p.card, p.face_up));
+            (pile.name.as_str(), pile.len(), cards)
+        });
+        let state = self.table.state.iter().map(|(n, v)| (n, Cow::Borrowed(v)));
+        self.key_of(piles, state)
+    }
+
+    /// The key `key()` gives with `board`'s cards laid on the table (a
+    /// compiled game played out on boards counts its positions so, in the
+    /// game's own history). `cards`: each card of the board, by its byte.
+    pub(crate) fn key_of_board(&self, rules: &Compiled, board: &Board, cards: &[Card]) -> u64 {
+        let piles = self.table.piles().iter().enumerate().map(|(p, pile)| {
+            let bytes = board.pile(p);
+            let faced = bytes
+                .iter()
+                .map(|&b| (&cards[usize::from(card_of(b))], is_up(b)));
+            (pile.name.as_str(), bytes.len(), faced)
+        });
+        let state = self
+            .table
+            .state
+            .iter()
+            .map(|(name, value)| match rules.count_index(name) {
+                Some(at) => (name, Cow::Owned(Value::Int(i64::from(board.count(at))))),
+                None => (name, Cow::Borrowed(value)),
+            });
+        self.key_of(piles, state)
+    }
+
+    /// The key of these piles (name, length, each card and its facing, in
+    /// the table's order) and this named state: both forms of a position
+    /// are fed to the hasher alike.
+    fn key_of<'a, C>(
+        &self,
+        piles: impl Iterator<Item = (&'a str, usize, C)>,
+        state: impl Iterator<Item = (&'a String, Cow<'a, Value>)>,
+    ) -> u64
+    where
+        C: Iterator<Item = (&'a Card, bool)>,
+    {
         let rules = &self.wiring.position;
         let seeds = key_hasher();
         let mut hasher = seeds.build_hasher();
         let mut families: Vec<Vec<u64>> = vec![Vec::new(); rules.interchangeable.len()];
-        for pile in self.table.piles() {
-            if let Some(family) = rules.family_of(&pile.name) {
-                families[family].push(seeds.hash_one(pile.placed()));
+        for (name, len, cards) in piles {
+            if let Some(family) = rules.family_of(name) {
+                let mut own = seeds.build_hasher();
+                hash_cards(&mut own, len, cards);
+                families[family].push(own.finish());
             } else {
-                pile.name.hash(&mut hasher);
-                pile.placed().hash(&mut hasher);
+                name.hash(&mut hasher);
+                hash_cards(&mut hasher, len, cards);
             }
         }
         for mut family in families {
             family.sort_unstable();
             family.hash(&mut hasher);
         }
-        for (name, value) in &self.table.state {
+        for (name, value) in state {
             if !rules.bookkeeping.contains(name) {
-                (name, value).hash(&mut hasher);
+                (name, value.as_ref()).hash(&mut hasher);
             }
         }
         self.random.position().hash(&mut hasher);
         self.shuffles.hash(&mut hasher);
         hasher.finish()
+    }
+}
+
+/// A pile's cards into a key: how many, then each card and its facing.
+fn hash_cards<'a>(
+    hasher: &mut impl Hasher,
+    len: usize,
+    cards: impl Iterator<Item = (&'a Card, bool)>,
+) {
+    hasher.write_usize(len);
+    for (card, face_up) in cards {
+        card.hash(hasher);
+        face_up.hash(hasher);
     }
 }
