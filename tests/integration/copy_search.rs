@@ -179,6 +179,18 @@ fn a_move_home_that_looks_safe_is_not_taken_alone_where_cards_come_back() {
 }
 
 #[test]
+fn a_move_home_no_card_can_ever_want_back_is_taken_alone_where_cards_come_back() {
+    // Every card that could want a five (the black fours), and every card
+    // that could want one of those (the red threes), is home: each move
+    // home is taken alone, so the search meets one position a decision.
+    let game =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts/positions/home-for-good.rhai");
+    let answer = solved(&[game.to_str().unwrap()]);
+    assert_eq!(answer["verdict"], "winnable", "{answer}");
+    assert_eq!(answer["positions"], answer["win_decisions"], "{answer}");
+}
+
+#[test]
 fn a_line_found_a_stock_card_at_a_time_replays_draw_by_draw_to_the_win() {
     let dir = tempfile::tempdir().unwrap();
     let line = dir.path().join("deal-1.txt");

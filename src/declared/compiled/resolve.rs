@@ -64,10 +64,18 @@ impl Resolver<'_> {
         };
         let autoplay = if in_force { safe.clone() } else { None };
         let kinds: Vec<Kind> = kinds.into_iter().flatten().collect();
-        // A card that may come back from home may be wanted there after
-        // all (a card built on it, then one on that): no move home is
-        // safe for a search to take alone.
-        let safe = safe.filter(|ruling| !gives_back(&kinds, &ruling.homes));
+        // Where cards may come back from home, a card home may be brought
+        // back to hold one out, and itself be held: a move home is safe
+        // for a search to take alone only once every card that could want
+        // the card, and every card that could want one of those, and so
+        // on down, is home. Nothing then ever needs a card back.
+        let safe = safe.map(|ruling| {
+            if gives_back(&kinds, &ruling.homes) {
+                ruling.closed()
+            } else {
+                ruling
+            }
+        });
         let turn = &wiring.turn;
         let mut turn_up = Vec::new();
         for (name, _) in &turn.turn_up {
@@ -296,6 +304,29 @@ impl Resolver<'_> {
                     .collect()
             })
             .collect()
+    }
+}
+
+impl Autoplay {
+    /// The ruling with each card's wanters closed under wanting: the cards
+    /// that could want it, those that could want them, and so on.
+    fn closed(mut self) -> Autoplay {
+        loop {
+            let before = self.wanted.clone();
+            for card in 0..self.wanted.len() {
+                let mut mask = self.wanted[card];
+                let mut wanters = mask;
+                while wanters != 0 {
+                    let wanter = wanters.trailing_zeros() as usize;
+                    wanters &= wanters - 1;
+                    mask |= before[wanter];
+                }
+                self.wanted[card] = mask;
+            }
+            if self.wanted == before {
+                return self;
+            }
+        }
     }
 }
 
