@@ -9,9 +9,7 @@
 use super::steps::LONE_CYCLE;
 use super::{Answerer, Runtime};
 use crate::declared::compiled::{Board, Chooser, Compiled, Unfinished};
-use crate::game::card::Card;
 use crate::script::host::{fault, Fallible, Host};
-use crate::script::move_kind::standard;
 use crate::script::move_kind::MoveKind;
 use rhai::Dynamic;
 use std::cell::RefCell;
@@ -47,22 +45,12 @@ pub(super) fn played_out(rt: &Shared) -> Option<Fallible<Dynamic>> {
     };
     #[cfg(test)]
     tests::PLAYED.set(tests::PLAYED.get() + 1);
-    let cards = cards_by_byte(&rt.borrow());
     // A board is counted by the key the host gives its table.
-    debug_assert_eq!(
-        rt.borrow().key_of_board(&rules, &board, &cards),
-        rt.borrow().key()
-    );
-    let mut bot = RandomBot {
-        rt,
-        rules: &rules,
-        cards,
-    };
-    let ended = rules.play_out(&mut board, &mut bot);
-    let cards = bot.cards;
+    debug_assert_eq!(rt.borrow().key_of_board(&rules, &board), rt.borrow().key());
+    let ended = rules.play_out(&mut board, &mut RandomBot { rt, rules: &rules });
     let mut host = rt.borrow_mut();
     let laid = host.table_mut("end").map(|table| rules.lay(&board, table));
-    debug_assert_eq!(host.key_of_board(&rules, &board, &cards), host.key());
+    debug_assert_eq!(host.key_of_board(&rules, &board), host.key());
     Some(laid.and_then(|()| match ended {
         Ok(ended) => {
             let (result, score, words) = crate::declared::said(host.wiring(), ended);
@@ -79,29 +67,12 @@ pub(super) fn played_out(rt: &Shared) -> Option<Fallible<Dynamic>> {
 struct RandomBot<'a> {
     rt: &'a Shared,
     rules: &'a Compiled,
-    cards: Vec<Card>,
 }
 
 impl RandomBot<'_> {
     fn key(&self, board: &Board) -> u64 {
-        self.rt
-            .borrow()
-            .key_of_board(self.rules, board, &self.cards)
+        self.rt.borrow().key_of_board(self.rules, board)
     }
-}
-
-/// The table's cards by their byte on a board (a compiled game's are
-/// standard, one of each).
-fn cards_by_byte(host: &Runtime) -> Vec<Card> {
-    let mut cards = vec![Card::standard(1, crate::game::card::Suit::Spades); 52];
-    for pile in host.table().piles() {
-        for card in pile.cards() {
-            if let Some((rank, suit)) = standard(card) {
-                cards[usize::from(suit * 13 + rank - 1)] = card.clone();
-            }
-        }
-    }
-    cards
 }
 
 impl Chooser for RandomBot<'_> {

@@ -12,6 +12,7 @@ use crate::game::card::Card;
 use crate::game::decision::Prompt;
 use crate::game::table::Value;
 use crate::run::steer::Steering;
+use crate::script::move_kind::standard;
 use std::borrow::Cow;
 use std::hash::{BuildHasher, Hash, Hasher};
 
@@ -58,7 +59,7 @@ impl Runtime {
     /// far the random stream and the shuffles have gone.
     pub(crate) fn key(&self) -> u64 {
         let piles = self.table.piles().iter().map(|pile| {
-            let cards = pile.placed().iter().map(|p| (&p.card, p.face_up));
+            let cards = pile.placed().iter().map(|p| Keyed::of(&p.card, p.face_up));
             (pile.name.as_str(), pile.len(), cards)
         });
         let state = self.table.state.iter().map(|(n, v)| (n, Cow::Borrowed(v)));
@@ -67,13 +68,14 @@ impl Runtime {
 
     /// The key `key()` gives with `board`'s cards laid on the table (a
     /// compiled game played out on boards counts its positions so, in the
-    /// game's own history). `cards`: each card of the board, by its byte.
-    pub(crate) fn key_of_board(&self, rules: &Compiled, board: &Board, cards: &[Card]) -> u64 {
+    /// game's own history).
+    pub(crate) fn key_of_board(&self, rules: &Compiled, board: &Board) -> u64 {
         let piles = self.table.piles().iter().enumerate().map(|(p, pile)| {
             let bytes = board.pile(p);
-            let faced = bytes
-                .iter()
-                .map(|&b| (&cards[usize::from(card_of(b))], is_up(b)));
+            let faced = bytes.iter().map(|&b| {
+                let card = card_of(b);
+                Keyed::Standard(token(card % 13 + 1, card / 13, is_up(b)))
+            });
             (pile.name.as_str(), bytes.len(), faced)
         });
         let state = self
@@ -96,7 +98,7 @@ impl Runtime {
         state: impl Iterator<Item = (&'a String, Cow<'a, Value>)>,
     ) -> u64
     where
-        C: Iterator<Item = (&'a Card, bool)>,
+        C: Iterator<Item = Keyed<'a>>,
     {
         let rules = &self.wiring.position;
         let seeds = key_hasher();
@@ -127,15 +129,37 @@ impl Runtime {
     }
 }
 
+/// A card as a key reads it, with its facing: a standard card by a small
+/// number (rank, suit, facing), as a board knows it; any other whole.
+enum Keyed<'a> {
+    Standard(u16),
+    Other(&'a Card, bool),
+}
+
+impl Keyed<'_> {
+    fn of(card: &Card, face_up: bool) -> Keyed<'_> {
+        match standard(card) {
+            Some((rank, suit)) => Keyed::Standard(token(rank, suit, face_up)),
+            None => Keyed::Other(card, face_up),
+        }
+    }
+}
+
+/// A standard card's number in a key (the suit as `standard` counts it).
+fn token(rank: u8, suit: u8, face_up: bool) -> u16 {
+    u16::from(rank) | u16::from(suit) << 4 | u16::from(face_up) << 7
+}
+
 /// A pile's cards into a key: how many, then each card and its facing.
-fn hash_cards<'a>(
-    hasher: &mut impl Hasher,
-    len: usize,
-    cards: impl Iterator<Item = (&'a Card, bool)>,
-) {
+fn hash_cards<'a>(hasher: &mut impl Hasher, len: usize, cards: impl Iterator<Item = Keyed<'a>>) {
     hasher.write_usize(len);
-    for (card, face_up) in cards {
-        card.hash(hasher);
-        face_up.hash(hasher);
+    for card in cards {
+        match card {
+            Keyed::Standard(token) => hasher.write_u16(token),
+            Keyed::Other(card, face_up) => {
+                card.hash(hasher);
+                face_up.hash(hasher);
+            }
+        }
     }
 }
