@@ -11,6 +11,7 @@
 
 use super::effects;
 use crate::script::api::{declared_moves, piles_named, text_of};
+use crate::script::declare::option_is_on;
 use crate::script::host::{Fallible, Host};
 use crate::script::move_kind::{standard, Build, MoveKind};
 use rhai::{Dynamic, Map, NativeCallContext};
@@ -25,10 +26,7 @@ pub(super) fn send_home<H: Host>(rt: &Shared<H>, ctx: &NativeCallContext) -> Fal
         return Ok(());
     };
     if let Some(option) = &autoplay.when {
-        let on = rt
-            .borrow()
-            .option(option)
-            .is_some_and(|v| v.as_bool().unwrap_or(false));
+        let on = rt.borrow().option(option).is_some_and(option_is_on);
         if !on {
             return Ok(());
         }
@@ -76,10 +74,7 @@ pub(super) fn send_home<H: Host>(rt: &Shared<H>, ctx: &NativeCallContext) -> Fal
 /// game's options set them: what a card out could be built on.
 fn tableau_rules<H: Host>(rt: &Shared<H>, kinds: &[MoveKind], home: &MoveKind) -> Vec<Build> {
     let host = rt.borrow();
-    let on = |name: &str| {
-        host.option(name)
-            .is_some_and(|v| v.as_bool().unwrap_or(false))
-    };
+    let on = |name: &str| host.option(name).is_some_and(option_is_on);
     kinds
         .iter()
         .filter(|k| k.name != home.name)

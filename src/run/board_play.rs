@@ -10,6 +10,7 @@ use super::steps::LONE_CYCLE;
 use super::{Answerer, Runtime};
 use crate::declared::compiled::{Board, Chooser, Compiled, Unfinished};
 use crate::script::host::{fault, Fallible, Host};
+use crate::script::limits::MAX_OPTIONS;
 use crate::script::move_kind::MoveKind;
 use rhai::Dynamic;
 use std::cell::RefCell;
@@ -19,7 +20,8 @@ use std::rc::{Rc, Weak};
 type Shared = Rc<RefCell<Runtime>>;
 
 /// The game played out on boards, where this run may be; else `None`,
-/// and the host's loop plays it.
+/// and the host's loop plays it (on from where the boards stopped, where
+/// they handed it back).
 pub(super) fn played_out(rt: &Shared) -> Option<Fallible<Dynamic>> {
     #[cfg(test)]
     if tests::OFF.get() {
@@ -51,7 +53,10 @@ pub(super) fn played_out(rt: &Shared) -> Option<Fallible<Dynamic>> {
     let mut host = rt.borrow_mut();
     let laid = host.table_mut("end").map(|table| rules.lay(&board, table));
     debug_assert_eq!(host.key_of_board(&rules, &board), host.key());
-    Some(laid.and_then(|()| match ended {
+    if let Err(error) = laid {
+        return Some(Err(error));
+    }
+    Some(match ended {
         Ok(ended) => {
             let (result, score, words) = crate::declared::said(host.wiring(), ended);
             host.end(result, score.into(), &words)
@@ -59,7 +64,9 @@ pub(super) fn played_out(rt: &Shared) -> Option<Fallible<Dynamic>> {
         }
         Err(Unfinished::Stopped(stop)) => Err(stop),
         Err(Unfinished::LoneCycle) => Err(fault(LONE_CYCLE.into())),
-    }))
+        // The host's loop plays on from the position laid back.
+        Err(Unfinished::HandBack) => return None,
+    })
 }
 
 /// The random bot, answering from the run's own stream, and the run's
@@ -96,6 +103,10 @@ impl Chooser for RandomBot<'_> {
 
     fn chosen(&mut self) {
         self.rt.borrow_mut().history_mut().chosen();
+    }
+
+    fn offers(&self, count: usize) -> bool {
+        count <= MAX_OPTIONS
     }
 
     fn forced(&mut self, board: &Board) -> bool {
@@ -312,5 +323,39 @@ mod tests {
             }
         }
         assert!(compared >= 40, "only {compared} games compared");
+    }
+
+    /// Rulesets a reviewer wrote where boards and the host once parted: an
+    /// option that is a number, more options than the host asks, a count
+    /// spent to the edge of a board's. Each game is the host's.
+    #[test]
+    fn where_a_board_can_not_follow_the_host_plays_on() {
+        for fixture in ["number-option", "many-options", "count-edge"] {
+            let path = format!(
+                "{}/tests/scripts/declared/boards-{fixture}.rhai",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            let program = Program::load_named(&path).unwrap();
+            for options in configurations(&program) {
+                let plan = |kept: bool| {
+                    let deal = Deal {
+                        seed: 2,
+                        stack: None,
+                    };
+                    let mut plan =
+                        Plan::new(options.clone(), deal, Vec::new(), Answerer::RandomBot);
+                    plan.record_events = kept;
+                    plan.check_cards = false;
+                    plan
+                };
+                let host = play(&program, plan(true));
+                let boards = play(&program, plan(false));
+                let on = format!("{fixture} {options:?}");
+                assert_eq!(boards.stop, host.stop, "{on}");
+                assert_eq!(boards.choices.len(), host.choices.len(), "{on}");
+                assert_eq!(boards.table.piles(), host.table.piles(), "{on}");
+                assert_eq!(boards.table.state, host.table.state, "{on}");
+            }
+        }
     }
 }

@@ -35,6 +35,15 @@ pub enum OptionValue {
 /// taken (and said) or asked.
 pub(crate) const LONE_OPTION: &str = "lone_option";
 
+/// Whether an option's value turns on what names it in a `when`: true, or
+/// a number other than 0. One reading for every declaration (a kind, a
+/// build rule's part, autoplay), the host's turn and the compiled game alike.
+pub(crate) fn option_is_on(value: &Dynamic) -> bool {
+    value
+        .as_bool()
+        .unwrap_or_else(|_| value.as_int().is_ok_and(|n| n != 0))
+}
+
 /// The host's own options, declared before a ruleset's top level runs; a
 /// ruleset may change their defaults with `variant_default`.
 pub(crate) fn host_options() -> Vec<OptionSpec> {

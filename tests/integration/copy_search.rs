@@ -191,6 +191,16 @@ fn a_move_home_no_card_can_ever_want_back_is_taken_alone_where_cards_come_back()
 }
 
 #[test]
+fn a_move_home_that_buries_a_card_still_wanted_is_not_taken_alone() {
+    // Foundations by rank alone: 5H's chain is home, but it would bury 4D,
+    // which has to come back to hold 3S.
+    let game =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts/positions/home-by-rank.rhai");
+    let answer = solved(&[game.to_str().unwrap()]);
+    assert_eq!(answer["verdict"], "winnable", "{answer}");
+}
+
+#[test]
 fn a_line_found_a_stock_card_at_a_time_replays_draw_by_draw_to_the_win() {
     let dir = tempfile::tempdir().unwrap();
     let line = dir.path().join("deal-1.txt");

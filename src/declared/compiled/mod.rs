@@ -129,6 +129,9 @@ struct Autoplay {
     /// `wanted[c]`: the cards (as a mask) that could still want to be
     /// built on card `c`.
     wanted: Vec<u64>,
+    /// Cards may come back from home: the card a move home covers could
+    /// have come back, so it too must be one no card out could want.
+    covered_counts: bool,
 }
 
 enum Won {
@@ -182,7 +185,9 @@ impl Compiled {
             match table.state.get(name) {
                 Some(Value::Int(n)) => counts.push(
                     i16::try_from(*n)
-                        .map_err(|_| format!("state `{name}` is past a board's count"))?,
+                        .ok()
+                        .filter(|n| n.abs() <= played_out::MOST_COUNT)
+                        .ok_or_else(|| format!("state `{name}` is past a board's count"))?,
                 ),
                 _ => return Err(format!("state `{name}` is no count")),
             }

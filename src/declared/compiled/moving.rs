@@ -150,9 +150,11 @@ fn safe_among(
             out |= 1 << card_of(card);
         }
     }
+    let unwanted = |card: u8| ruling.wanted[usize::from(card_of(card))] & out == 0;
     moves.find(|m| {
         let cards = board.pile(usize::from(m.from));
-        let base = card_of(cards[cards.len() - usize::from(m.count)]);
-        ruling.wanted[usize::from(base)] & out == 0
+        let covered = board.top(usize::from(m.to));
+        unwanted(cards[cards.len() - usize::from(m.count)])
+            && !(ruling.covered_counts && covered.is_some_and(|c| !unwanted(c)))
     })
 }

@@ -25,6 +25,9 @@ pub(crate) trait Chooser {
     fn chosen(&mut self);
     /// A lone option led to `board`: false if the chain was there before.
     fn forced(&mut self, board: &Board) -> bool;
+    /// Whether the host would ask a decision of `count` options (else it
+    /// fails there, as the host's loop says).
+    fn offers(&self, count: usize) -> bool;
 }
 
 /// Why a game played out has no end.
@@ -34,7 +37,15 @@ pub(crate) enum Unfinished<S> {
     /// Lone options came back to a position they had passed: no choice
     /// would ever leave it.
     LoneCycle,
+    /// The board holds no more of the game the host's loop would play
+    /// alike (a decision past what the host asks, a count near what a
+    /// board holds): the host plays on from the position laid back.
+    HandBack,
 }
+
+/// A count a board keeps, at most this far from 0 (it holds an `i16`, and
+/// a move spends one at a time).
+pub(super) const MOST_COUNT: i16 = 30_000;
 
 impl Compiled {
     /// Whether a board may play the game to its end: its repetition rule,
@@ -53,7 +64,14 @@ impl Compiled {
         let (mut moves, mut scratch) = (Vec::<Move>::new(), Vec::new());
         let end = |chooser: &mut C, ended| chooser.may_go_on().map(|()| ended);
         loop {
+            let counts = 0..self.counts.len();
+            if counts.map(|c| board.count(c)).any(|n| n.abs() > MOST_COUNT) {
+                return Err(Unfinished::HandBack);
+            }
             self.moves(board, &mut moves);
+            if moves.len() > 1 && !chooser.offers(moves.len()) {
+                return Err(Unfinished::HandBack);
+            }
             if moves.is_empty() {
                 return end(chooser, Ended::Lost(self.score(board))).map_err(Unfinished::Stopped);
             }

@@ -12,6 +12,7 @@ use super::{
 };
 use crate::game::table::Value;
 use crate::script::api::piles_named;
+use crate::script::declare::option_is_on;
 use crate::script::host::Host;
 use crate::script::move_kind::{Build, Count, MoveKind, Runs};
 use crate::script::position_rules::{Repetition, RepetitionEnd};
@@ -68,7 +69,11 @@ impl Resolver<'_> {
         // back to hold one out, and itself be held: a move home is safe
         // for a search to take alone only once every card that could want
         // the card, and every card that could want one of those, and so
-        // on down, is home. Nothing then ever needs a card back.
+        // on down, is home; and the same of the card it covers there,
+        // which could have come back before and now can not (where homes
+        // build by suit that card's chain is home already; where they
+        // build by rank alone it may not be). Nothing then ever needs a
+        // card back.
         let safe = safe.map(|ruling| {
             if gives_back(&kinds, &ruling.homes) {
                 ruling.closed()
@@ -147,10 +152,7 @@ impl Resolver<'_> {
 
     /// Whether an option is on.
     fn on(&self, name: &str) -> bool {
-        self.host.option(name).is_some_and(|v| {
-            v.as_bool()
-                .unwrap_or_else(|_| v.as_int().is_ok_and(|n| n != 0))
-        })
+        self.host.option(name).is_some_and(option_is_on)
     }
 
     /// A kind as this game plays it; none where its option is off.
@@ -290,6 +292,7 @@ impl Resolver<'_> {
             kind: kinds.iter().take(at).flatten().count(),
             homes: self.one(&home.to)?,
             wanted: wanted(home, &tableau),
+            covered_counts: false,
         };
         Ok(Some((ruling, on)))
     }
@@ -309,8 +312,10 @@ impl Resolver<'_> {
 
 impl Autoplay {
     /// The ruling with each card's wanters closed under wanting: the cards
-    /// that could want it, those that could want them, and so on.
+    /// that could want it, those that could want them, and so on; and the
+    /// card a move home covers judged as the card it sends.
     fn closed(mut self) -> Autoplay {
+        self.covered_counts = true;
         loop {
             let before = self.wanted.clone();
             for card in 0..self.wanted.len() {

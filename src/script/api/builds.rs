@@ -12,6 +12,7 @@ use super::{fail, text_of, Fallible, Host, Shared};
 use crate::game::card::Card;
 use crate::game::pile::Placed;
 use crate::game::table::Table;
+use crate::script::declare::option_is_on;
 use crate::script::host::limit;
 use crate::script::limits::{MAX_ITEMS, MAX_OPERATIONS};
 use crate::script::move_kind::{Build, MoveKind, Runs};
@@ -68,10 +69,7 @@ fn declared_build(rt: &dyn Host, kind: &str, call: &str) -> Fallible<Build> {
             names.join(", ")
         ));
     };
-    let resolved = build.under_options(|name| {
-        rt.option(name)
-            .is_some_and(|value| value.as_bool().unwrap_or(false))
-    });
+    let resolved = build.under_options(|name| rt.option(name).is_some_and(option_is_on));
     Ok(resolved.unwrap_or_else(|| build.clone()))
 }
 
@@ -98,10 +96,7 @@ pub(super) fn list(
     act: &Dynamic,
     moves: &mut Array,
 ) -> Fallible<()> {
-    let resolved = build.under_options(|name| {
-        rt.option(name)
-            .is_some_and(|value| value.as_bool().unwrap_or(false))
-    });
+    let resolved = build.under_options(|name| rt.option(name).is_some_and(option_is_on));
     let build = resolved.as_ref().unwrap_or(build);
     let table = rt.table();
     let sources = piles_named(rt, &build.from)?;

@@ -11,6 +11,7 @@ use super::targets::{fits, pile_index, targets};
 use super::{fail, text_of, Fallible, Host, Shared};
 use crate::game::card::Card;
 use crate::game::table::Value;
+use crate::script::declare::option_is_on;
 use crate::script::host::{fault, limit};
 use crate::script::limits::{MAX_ITEMS, MAX_OPERATIONS};
 use crate::script::move_kind::{MoveKind, Source};
@@ -199,9 +200,7 @@ fn option_on(rt: &dyn Host, name: Option<&str>) -> Fallible<bool> {
             .map_or(String::new(), |n| format!(": did you mean `{n}`?"));
         return fail(format!("`when` names no option `{name}`{hint}"));
     };
-    Ok(value
-        .as_bool()
-        .unwrap_or_else(|_| value.as_int().is_ok_and(|n| n != 0)))
+    Ok(option_is_on(value))
 }
 
 /// Whether a named state counts any uses left (one that holds nothing
