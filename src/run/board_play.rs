@@ -6,8 +6,7 @@
 //! final position laid back on the table. Only where nobody reads a step:
 //! no events kept, nothing watched or looked at, no choice to replay.
 
-use super::steps::LONE_CYCLE;
-use super::{Answerer, Runtime};
+use super::{Answerer, Runtime, LONE_CYCLE};
 use crate::declared::compiled::{Board, Chooser, Compiled, Unfinished};
 use crate::script::host::{fault, Fallible, Host};
 use crate::script::limits::MAX_OPTIONS;
@@ -178,21 +177,21 @@ fn shape(host: &Runtime) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::super::{play, Answerer, Deal, Plan, Program};
     use crate::script::declare::{OptionValue, Options};
     use std::cell::Cell;
 
     thread_local! {
         /// Games played out on boards on this thread.
-        pub(super) static PLAYED: Cell<usize> = const { Cell::new(0) };
+        pub(in crate::run) static PLAYED: Cell<usize> = const { Cell::new(0) };
         /// No game is played on boards on this thread: the host's loop
         /// plays every one, to compare.
-        pub(super) static OFF: Cell<bool> = const { Cell::new(false) };
+        pub(in crate::run) static OFF: Cell<bool> = const { Cell::new(false) };
     }
 
     /// The rulesets whose turn is wholly declared.
-    fn declared() -> Vec<(String, Program)> {
+    pub(in crate::run) fn declared() -> Vec<(String, Program)> {
         crate::script::catalog::names()
             .into_iter()
             .map(|name| {
@@ -201,62 +200,6 @@ mod tests {
             })
             .filter(|(_, p)| !p.ruleset().has_fn("options", 0) && !p.ruleset().has_fn("apply", 1))
             .collect()
-    }
-
-    /// Halfway through a random game of every wholly declared ruleset, the
-    /// worlds of a Monte Carlo estimate played out by the random bot on
-    /// boards give each option the results the host's loop gives: the
-    /// player's past positions count towards the repetition rule alike.
-    #[test]
-    fn worlds_played_out_on_boards_are_the_host_loops_worlds() {
-        use super::super::mc::{estimate, Moment, Settings};
-        let mut compared = 0;
-        for (name, program) in declared() {
-            let options = program.ruleset().declared.defaults();
-            let deal = Deal {
-                seed: 5,
-                stack: None,
-            };
-            let whole = play(
-                &program,
-                Plan::new(
-                    options.clone(),
-                    deal.clone(),
-                    Vec::new(),
-                    Answerer::RandomBot,
-                ),
-            );
-            let choices = &whole.choices[..whole.choices.len() / 2];
-            let Ok(moment) = Moment::look(&program, &options, &deal, choices) else {
-                continue;
-            };
-            let settings = Settings {
-                worlds: 4,
-                seed: 9,
-                prune: false,
-                ..Settings::default()
-            };
-            let played = |off: bool| {
-                OFF.set(off);
-                let found = estimate(
-                    &program,
-                    &options,
-                    &moment,
-                    &settings,
-                    &|| false,
-                    &mut |_, _| {},
-                );
-                OFF.set(false);
-                format!("{:?}", found.map(|e| e.options))
-            };
-            let before = PLAYED.get();
-            let on_boards = played(false);
-            let by_host = played(true);
-            assert!(PLAYED.get() > before, "{name}: no world played on boards");
-            assert_eq!(on_boards, by_host, "{name}");
-            compared += 1;
-        }
-        assert!(compared >= 10, "only {compared} rulesets compared");
     }
 
     /// The defaults, and each other value of one option at a time.

@@ -35,7 +35,7 @@ use crate::script::layout::Layout;
 use crate::script::shape::Shape;
 use crate::script::status::Status;
 use crate::script::ScriptError;
-pub(crate) use runtime::Runtime;
+pub(crate) use runtime::{Runtime, LONE_CYCLE};
 
 /// A ruleset compiled to run here: the script layer's program acting on
 /// this layer's state of a run.

@@ -14,7 +14,7 @@ mod reason;
 mod snapshot;
 mod world_copy;
 
-pub(crate) use history::History;
+pub(crate) use history::{History, LONE_CYCLE};
 pub(crate) use packed::{Packed, Packer};
 use reason::Reason;
 pub(crate) use snapshot::Snapshot;

@@ -18,10 +18,6 @@ use std::rc::Rc;
 
 type Shared = Rc<RefCell<Runtime>>;
 
-/// Why a game that came back through lone options alone fails.
-pub(super) const LONE_CYCLE: &str = "a cycle of lone options: the game came back to a position it left with no choice \
-     to make on the way, so it would go round for ever (a rule should offer a choice or end the game)";
-
 /// The question a decision asks when `options()` gives a plain list.
 pub(crate) const YOUR_MOVE: &str = "Your move";
 
@@ -162,7 +158,7 @@ fn came_back(ctx: &NativeCallContext, rt: &Shared, lone: bool) -> Fallible<()> {
     if !lone {
         rt.borrow_mut().history_mut().chosen();
     } else if rules.repetition.is_none() && !rt.borrow_mut().history_mut().forced(key) {
-        return Err(fault(LONE_CYCLE.into()));
+        return Err(fault(super::LONE_CYCLE.into()));
     }
     Ok(())
 }

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::game::decision::Choice;
+use crate::run::board_play::tests as boards;
 use crate::run::testing::load;
 use crate::run::world::Watch;
 use crate::run::Report;
@@ -369,4 +370,62 @@ fn a_playout_of_short_steps_stops_at_its_next_decision_once_its_work_is_due() {
         panic!("played on to {:?}", report.stop);
     };
     assert_eq!(error.kind, crate::script::error::ErrorKind::Interrupted);
+}
+
+/// Halfway through a random game of every wholly declared ruleset, the
+/// worlds of a Monte Carlo estimate played out by the random bot on
+/// boards give each option the results the host's loop gives: the
+/// player's past positions count towards the repetition rule alike.
+#[test]
+fn worlds_played_out_on_boards_are_the_host_loops_worlds() {
+    let mut compared = 0;
+    for (name, program) in crate::run::board_play::tests::declared() {
+        let options = program.ruleset().declared.defaults();
+        let deal = Deal {
+            seed: 5,
+            stack: None,
+        };
+        let whole = play(
+            &program,
+            Plan::new(
+                options.clone(),
+                deal.clone(),
+                Vec::new(),
+                Answerer::RandomBot,
+            ),
+        );
+        let choices = &whole.choices[..whole.choices.len() / 2];
+        let Ok(moment) = Moment::look(&program, &options, &deal, choices) else {
+            continue;
+        };
+        let settings = Settings {
+            worlds: 4,
+            seed: 9,
+            prune: false,
+            ..Settings::default()
+        };
+        let played = |off: bool| {
+            boards::OFF.set(off);
+            let found = estimate(
+                &program,
+                &options,
+                &moment,
+                &settings,
+                &|| false,
+                &mut |_, _| {},
+            );
+            boards::OFF.set(false);
+            format!("{:?}", found.map(|e| e.options))
+        };
+        let before = boards::PLAYED.get();
+        let on_boards = played(false);
+        let by_host = played(true);
+        assert!(
+            boards::PLAYED.get() > before,
+            "{name}: no world played on boards"
+        );
+        assert_eq!(on_boards, by_host, "{name}");
+        compared += 1;
+    }
+    assert!(compared >= 10, "only {compared} rulesets compared");
 }

@@ -5,6 +5,10 @@
 
 use std::collections::{HashMap, HashSet};
 
+/// Why a game that came back through lone options alone fails.
+pub(crate) const LONE_CYCLE: &str = "a cycle of lone options: the game came back to a position it left with no choice \
+     to make on the way, so it would go round for ever (a rule should offer a choice or end the game)";
+
 #[derive(Clone, Debug, Default)]
 pub(crate) struct History {
     times: HashMap<u64, u32>,
