@@ -21,6 +21,7 @@ import black_hole  # noqa: E402
 import freecell  # noqa: E402
 import golf  # noqa: E402
 import klondike  # noqa: E402
+import yukon  # noqa: E402
 from patience import DECK, card, name, parse  # noqa: E402
 
 
@@ -489,6 +490,46 @@ class AllInARow(unittest.TestCase):
         choose(pos, "K♦ into the hole")
         self.assertEqual(labels(pos), [])
         self.assertEqual((pos.outcome, pos.score()), ("loss", 3))
+
+
+# ---------------------------------------------------------------------------
+# Yukon
+# ---------------------------------------------------------------------------
+
+
+def yukon_position(columns: list[str], down: list[int] | None = None, config: int = 0) -> yukon.Yukon:
+    """Columns bottom first, `down[i]` of column i's bottom cards face down; no card home."""
+    pos = yukon.Yukon(yukon.CONFIGS[config])
+    pos.columns = [cards(c) for c in columns] + [[] for _ in range(yukon.COLUMNS - len(columns))]
+    pos.down = (down or []) + [0] * (yukon.COLUMNS - len(down or []))
+    pos.count_position()
+    return pos
+
+
+class YukonModel(unittest.TestCase):
+    def test_the_deal_lays_the_face_down_rounds_then_four_face_up_then_one(self):
+        deck = list(DECK)
+        pos = yukon.deal(yukon.CONFIGS[0], deck)
+        self.assertEqual([len(c) for c in pos.columns], [1, 6, 7, 8, 9, 10, 11])
+        self.assertEqual(pos.down, [0, 1, 2, 3, 4, 5, 6])
+        # Round 1 face down: columns 2 to 7; the last card dealt tops column 7.
+        self.assertEqual([pos.columns[i][0] for i in range(1, 7)], deck[:6])
+        self.assertEqual(pos.columns[0], [deck[45]])
+        self.assertEqual(pos.columns[6][-1], deck[51])
+
+    def test_any_face_up_card_moves_with_what_lies_on_it(self):
+        pos = yukon_position(["9♠ 8♥ 2♣ 5♦", "9♣", "7♣ K♦ 3♠"], down=[1, 0, 1])
+        self.assertEqual(labels(pos), ["8♥ 2♣ 5♦ on 9♣", "K♦ 3♠ to an empty column"])
+        said = choose(pos, "8♥ 2♣ 5♦ on 9♣")
+        self.assertEqual(said, ["9♠ is turned up."])
+        # A king with what lies on it to the first empty column, not a whole column.
+        self.assertEqual(labels(pos)[-1], "K♦ 3♠ to an empty column")
+        self.assertNotIn("9♠ to an empty column", labels(pos))
+
+    def test_the_position_is_the_same_whichever_column_holds_which(self):
+        a = yukon_position(["5♥", "K♣ Q♦"])
+        b = yukon_position(["K♣ Q♦", "", "", "5♥"])
+        self.assertEqual(a.key(), b.key())
 
 
 if __name__ == "__main__":

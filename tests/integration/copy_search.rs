@@ -6,8 +6,8 @@
 //! solver) settles them; Klondike deals, draw one and draw three, settled
 //! as Klondike-Solver (the Python package pyksolve) settles the deck delve
 //! dealt; Golf, Black Hole and All in a Row deals settled as an exhaustive
-//! search written from their specs settles them, and Baker's Dozen and Fan
-//! deals as the independent model's exhaustive search does; and the budgets (`--nodes`, `--seconds`) holding on a deal too
+//! search written from their specs settles them, and Baker's Dozen, Fan and
+//! Yukon deals as the independent models' exhaustive search does; and the budgets (`--nodes`, `--seconds`) holding on a deal too
 //! big to settle in them. The full comparisons, FreeCell deals 1 to 1,000
 //! and 11982 and Klondike's 500, are `benches/fc_solve.py` and
 //! `benches/ksolve.py` (docs/solver.md).
@@ -283,14 +283,17 @@ fn golf_black_hole_and_all_in_a_row_deals_are_settled_as_an_exhaustive_search_se
 }
 
 #[test]
-fn bakers_dozen_and_fan_deals_are_settled_as_the_models_exhaustive_search_settles_them() {
+fn bakers_dozen_fan_and_yukon_deals_are_settled_as_the_models_exhaustive_search_settles_them() {
     // fc-solve as Debian builds it takes at most ten columns, so the
     // oracle is the independent model's exhaustive search
     // (tests/crosscheck/column_solver.py). Deals both games win and lose,
     // each settled within seconds by either.
+    // Yukon has no fc-solve preset: its oracle is the same search of its
+    // own model (deals it wins within a few hundred positions).
     for (game, numbers) in [
         ("bakers-dozen", &[5, 64][..]),
         ("fan-solitaire", &[1, 3, 5, 24][..]),
+        ("yukon", &[3, 6][..]),
     ] {
         let Some(theirs) = exhaustive_verdicts("column_solver.py", game, numbers) else {
             return;
