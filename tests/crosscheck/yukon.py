@@ -213,7 +213,7 @@ def deal(config: Config, deck: list[int]) -> Yukon:
             pos.columns[i].append(next(cards))
     for i in range(COLUMNS):
         pos.columns[i].append(next(cards))
-    pos.count_position()
+    pos.judge()  # counts the deal's position; a deal with no move at all is lost at once
     return pos
 
 
