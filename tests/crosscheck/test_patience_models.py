@@ -21,6 +21,7 @@ import black_hole  # noqa: E402
 import freecell  # noqa: E402
 import golf  # noqa: E402
 import klondike  # noqa: E402
+import simple_simon  # noqa: E402
 import yukon  # noqa: E402
 from patience import DECK, card, name, parse  # noqa: E402
 
@@ -530,6 +531,46 @@ class YukonModel(unittest.TestCase):
         a = yukon_position(["5♥", "K♣ Q♦"])
         b = yukon_position(["K♣ Q♦", "", "", "5♥"])
         self.assertEqual(a.key(), b.key())
+
+
+# ---------------------------------------------------------------------------
+# Simple Simon
+# ---------------------------------------------------------------------------
+
+
+def simon_position(columns: list[str]) -> simple_simon.SimpleSimon:
+    """Columns bottom first; no card home."""
+    pos = simple_simon.SimpleSimon()
+    pos.columns = [cards(c) for c in columns] + [[] for _ in range(simple_simon.COLUMNS - len(columns))]
+    pos.count_position()
+    return pos
+
+
+class SimpleSimonModel(unittest.TestCase):
+    def test_the_deal_lays_eight_eight_eight_then_one_fewer_to_the_tenth(self):
+        deck = list(DECK)
+        pos = simple_simon.deal(simple_simon.CONFIGS[0], deck)
+        self.assertEqual([len(c) for c in pos.columns], [8, 8, 8, 7, 6, 5, 4, 3, 2, 1])
+        # The first round covers columns 1 to 9; the last card dealt tops column 10.
+        self.assertEqual([pos.columns[i][0] for i in range(9)], deck[:9])
+        self.assertEqual(pos.columns[9], [deck[51]])
+
+    def test_a_card_builds_on_any_suit_but_only_a_run_of_one_suit_moves(self):
+        pos = simon_position(["9♠ 8♥ 7♥", "9♣", "8♦ 7♠ 6♠", "Q♣"])
+        self.assertEqual(labels(pos), [
+            # 7♥, then the run 8♥ 7♥ (one suit), which goes onto 9♣ of another suit.
+            "7♥ to an empty column", "8♥ 7♥ on 9♣", "8♥ 7♥ to an empty column",
+            # 7♠ 6♠ is a run; 8♦ 7♠ 6♠ is not. A whole column stays where it is.
+            "6♠ on 7♥", "6♠ to an empty column", "7♠ 6♠ to an empty column",
+        ])
+
+    def test_a_whole_suit_goes_home_as_one_move(self):
+        suit = " ".join(f"{r}♥" for r in ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A"])
+        pos = simon_position(["5♣ " + suit, "6♦"])
+        self.assertEqual(labels(pos)[0], "K♥ and its suit to the foundation")
+        choose(pos, "K♥ and its suit to the foundation")
+        self.assertEqual(pos.foundations[0], cards(suit))
+        self.assertEqual(pos.columns[0], cards("5♣"))
 
 
 if __name__ == "__main__":
