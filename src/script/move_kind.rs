@@ -347,7 +347,8 @@ pub(crate) fn check_names(
             .chain(
                 kind.build
                     .iter()
-                    .filter_map(|b| b.rule.as_ref()?.wrap_when.as_ref()),
+                    .flat_map(|b| [&b.rule, &b.run_rule])
+                    .filter_map(|rule| rule.as_ref()?.wrap_when.as_ref()),
             )
             .chain(kind.deals.iter().filter_map(|d| match &d.count {
                 Count::Option(name) => Some(name),

@@ -206,6 +206,17 @@ fn reason(builds: &[&Build], table: &Table, from: usize, depth: usize, target: u
     if let Some(why) = covered(build, cards, depth) {
         return why;
     }
+    if let Some(length) = build.run_length.filter(|_| !build.carries_count(depth + 1)) {
+        return format!(
+            "only a run of {length} cards goes to a {}, not {}",
+            family_of(&onto.name),
+            if depth == 0 {
+                "one card".to_string()
+            } else {
+                format!("{} cards", depth + 1)
+            }
+        );
+    }
     match top(onto) {
         None if !build.empty.takes(card.rank()) => match build.empty {
             Empty::Rank(rank) => {
@@ -255,8 +266,9 @@ fn covered(build: &Build, cards: &[Placed], depth: usize) -> Option<String> {
     if build.runs == Runs::Top {
         return Some(format!("{card} is covered{}", named(over)));
     }
-    let broken = (at + 1..cards.len())
-        .find(|&i| !cards[i].face_up || !build.fits_cards(&cards[i].card, &cards[i - 1].card))?;
+    let broken = (at + 1..cards.len()).find(|&i| {
+        !cards[i].face_up || !build.holds_together(&cards[i].card, &cards[i - 1].card)
+    })?;
     Some(if broken == at + 1 {
         format!("{card} is covered{}, which is not built on it", named(over))
     } else {

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""An exhaustive solver of the FreeCell family's games that fc-solve can not
-take here (Debian's fc-solve is built with at most ten columns: Baker's Dozen
-has thirteen, Fan eighteen), for the numbered deals pysol-cards lays. It plays
-the independent model of tests/crosscheck/freecell.py, which follows the specs
-(docs/rules/bakers-dozen.md, fan-solitaire.md) and not the scripts: every position the
+"""An exhaustive solver of the column games that fc-solve can not take here
+(Debian's fc-solve is built with at most ten columns: Baker's Dozen has
+thirteen, Fan eighteen; and it has no Yukon, whose moves carry cards out of
+order), for the numbered deals pysol-cards lays. It plays the independent
+models of tests/crosscheck/freecell.py and yukon.py, which follow the specs
+(docs/rules/bakers-dozen.md, fan-solitaire.md, yukon.md) and not the scripts: every position the
 deal leads to, each once, to a win or to every position seen (the model's own
 rough judgement of positions picks which waits least, so that a win is met
 early; it decides nothing of the verdict).
@@ -11,7 +12,7 @@ The oracle a `delve solve` verdict is compared with, deal by deal.
 
     column_solver.py GAME [--positions N] NUMBER...
 
-GAME is delve's name of the game (`bakers-dozen`, `fan-solitaire`). Prints one JSON
+GAME is delve's name of the game (`bakers-dozen`, `fan-solitaire`, `yukon`). Prints one JSON
 object a line, `{"number": N, "verdict": "winnable"|"not_winnable"|"unknown",
 "positions": K}`: unknown where more than N positions (default 2,000,000)
 would be searched. Exits 3 when pysol-cards is not installed, as
@@ -28,10 +29,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import freecell  # noqa: E402
+import yukon  # noqa: E402
 from patience import card  # noqa: E402
 
 # pysol-cards' name of each game, and its layout's lines before the columns.
-PYSOL = {"bakers-dozen": "bakers_dozen", "fan-solitaire": "fan"}
+PYSOL = {"bakers-dozen": "bakers_dozen", "fan-solitaire": "fan", "yukon": "yukon"}
 SUITS = "SHDC"  # the models' suit numbers: ♠ ♥ ♦ ♣
 RANKS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
 
@@ -42,12 +44,26 @@ def parse(text):
 
 def start(game, layout):
     """The model's position of the deal pysol-cards laid (no card home yet)."""
+    if game == "yukon":
+        return start_yukon(layout)
     config = next(c for c in freecell.CONFIGS if c.game == game and not c.opts)
     pos = freecell.FreeCell(config)
     rows = layout.strip().split("\n")
     assert len(rows) == len(pos.columns), layout
     pos.columns = [[parse(c) for c in row.split()] for row in rows]
     pos.seen = None  # a position met again is searched once: no repetition rule here
+    pos.judge()
+    return pos
+
+
+def start_yukon(layout):
+    """Yukon's deal as pysol-cards lays it, a face-down card in `<>`."""
+    pos = yukon.Yukon(yukon.CONFIGS[0])
+    rows = layout.strip().split("\n")
+    assert len(rows) == yukon.COLUMNS, layout
+    pos.columns = [[parse(c.strip("<>")) for c in row.split()] for row in rows]
+    pos.down = [sum(c.startswith("<") for c in row.split()) for row in rows]
+    pos.seen = None
     pos.judge()
     return pos
 

@@ -21,6 +21,8 @@ import black_hole  # noqa: E402
 import freecell  # noqa: E402
 import golf  # noqa: E402
 import klondike  # noqa: E402
+import simple_simon  # noqa: E402
+import yukon  # noqa: E402
 from patience import DECK, card, name, parse  # noqa: E402
 
 
@@ -489,6 +491,86 @@ class AllInARow(unittest.TestCase):
         choose(pos, "K♦ into the hole")
         self.assertEqual(labels(pos), [])
         self.assertEqual((pos.outcome, pos.score()), ("loss", 3))
+
+
+# ---------------------------------------------------------------------------
+# Yukon
+# ---------------------------------------------------------------------------
+
+
+def yukon_position(columns: list[str], down: list[int] | None = None, config: int = 0) -> yukon.Yukon:
+    """Columns bottom first, `down[i]` of column i's bottom cards face down; no card home."""
+    pos = yukon.Yukon(yukon.CONFIGS[config])
+    pos.columns = [cards(c) for c in columns] + [[] for _ in range(yukon.COLUMNS - len(columns))]
+    pos.down = (down or []) + [0] * (yukon.COLUMNS - len(down or []))
+    pos.count_position()
+    return pos
+
+
+class YukonModel(unittest.TestCase):
+    def test_the_deal_lays_the_face_down_rounds_then_four_face_up_then_one(self):
+        deck = list(DECK)
+        pos = yukon.deal(yukon.CONFIGS[0], deck)
+        self.assertEqual([len(c) for c in pos.columns], [1, 6, 7, 8, 9, 10, 11])
+        self.assertEqual(pos.down, [0, 1, 2, 3, 4, 5, 6])
+        # Round 1 face down: columns 2 to 7; the last card dealt tops column 7.
+        self.assertEqual([pos.columns[i][0] for i in range(1, 7)], deck[:6])
+        self.assertEqual(pos.columns[0], [deck[45]])
+        self.assertEqual(pos.columns[6][-1], deck[51])
+
+    def test_any_face_up_card_moves_with_what_lies_on_it(self):
+        pos = yukon_position(["9♠ 8♥ 2♣ 5♦", "9♣", "7♣ K♦ 3♠"], down=[1, 0, 1])
+        self.assertEqual(labels(pos), ["8♥ 2♣ 5♦ on 9♣", "K♦ 3♠ to an empty column"])
+        said = choose(pos, "8♥ 2♣ 5♦ on 9♣")
+        self.assertEqual(said, ["9♠ is turned up."])
+        # A king with what lies on it to the first empty column, not a whole column.
+        self.assertEqual(labels(pos)[-1], "K♦ 3♠ to an empty column")
+        self.assertNotIn("9♠ to an empty column", labels(pos))
+
+    def test_the_position_is_the_same_whichever_column_holds_which(self):
+        a = yukon_position(["5♥", "K♣ Q♦"])
+        b = yukon_position(["K♣ Q♦", "", "", "5♥"])
+        self.assertEqual(a.key(), b.key())
+
+
+# ---------------------------------------------------------------------------
+# Simple Simon
+# ---------------------------------------------------------------------------
+
+
+def simon_position(columns: list[str]) -> simple_simon.SimpleSimon:
+    """Columns bottom first; no card home."""
+    pos = simple_simon.SimpleSimon()
+    pos.columns = [cards(c) for c in columns] + [[] for _ in range(simple_simon.COLUMNS - len(columns))]
+    pos.count_position()
+    return pos
+
+
+class SimpleSimonModel(unittest.TestCase):
+    def test_the_deal_lays_eight_eight_eight_then_one_fewer_to_the_tenth(self):
+        deck = list(DECK)
+        pos = simple_simon.deal(simple_simon.CONFIGS[0], deck)
+        self.assertEqual([len(c) for c in pos.columns], [8, 8, 8, 7, 6, 5, 4, 3, 2, 1])
+        # The first round covers columns 1 to 9; the last card dealt tops column 10.
+        self.assertEqual([pos.columns[i][0] for i in range(9)], deck[:9])
+        self.assertEqual(pos.columns[9], [deck[51]])
+
+    def test_a_card_builds_on_any_suit_but_only_a_run_of_one_suit_moves(self):
+        pos = simon_position(["9♠ 8♥ 7♥", "9♣", "8♦ 7♠ 6♠", "Q♣"])
+        self.assertEqual(labels(pos), [
+            # 7♥, then the run 8♥ 7♥ (one suit), which goes onto 9♣ of another suit.
+            "7♥ to an empty column", "8♥ 7♥ on 9♣", "8♥ 7♥ to an empty column",
+            # 7♠ 6♠ is a run; 8♦ 7♠ 6♠ is not. A whole column stays where it is.
+            "6♠ on 7♥", "6♠ to an empty column", "7♠ 6♠ to an empty column",
+        ])
+
+    def test_a_whole_suit_goes_home_as_one_move(self):
+        suit = " ".join(f"{r}♥" for r in ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A"])
+        pos = simon_position(["5♣ " + suit, "6♦"])
+        self.assertEqual(labels(pos)[0], "K♥ and its suit to the foundation")
+        choose(pos, "K♥ and its suit to the foundation")
+        self.assertEqual(pos.foundations[0], cards(suit))
+        self.assertEqual(pos.columns[0], cards("5♣"))
 
 
 if __name__ == "__main__":

@@ -6,8 +6,9 @@
 //! solver) settles them; Klondike deals, draw one and draw three, settled
 //! as Klondike-Solver (the Python package pyksolve) settles the deck delve
 //! dealt; Golf, Black Hole and All in a Row deals settled as an exhaustive
-//! search written from their specs settles them, and Baker's Dozen and Fan
-//! deals as the independent model's exhaustive search does; and the budgets (`--nodes`, `--seconds`) holding on a deal too
+//! search written from their specs settles them, Baker's Dozen, Fan and
+//! Yukon deals as the independent models' exhaustive search does, and
+//! Simple Simon deals won as fc-solve wins them; and the budgets (`--nodes`, `--seconds`) holding on a deal too
 //! big to settle in them. The full comparisons, FreeCell deals 1 to 1,000
 //! and 11982 and Klondike's 500, are `benches/fc_solve.py` and
 //! `benches/ksolve.py` (docs/solver.md).
@@ -305,14 +306,17 @@ fn golf_black_hole_and_all_in_a_row_deals_are_settled_as_an_exhaustive_search_se
 }
 
 #[test]
-fn bakers_dozen_and_fan_deals_are_settled_as_the_models_exhaustive_search_settles_them() {
+fn bakers_dozen_fan_and_yukon_deals_are_settled_as_the_models_exhaustive_search_settles_them() {
     // fc-solve as Debian builds it takes at most ten columns, so the
     // oracle is the independent model's exhaustive search
     // (tests/crosscheck/column_solver.py). Deals both games win and lose,
     // each settled within seconds by either.
+    // Yukon has no fc-solve preset: its oracle is the same search of its
+    // own model (deals it wins within a few hundred positions).
     for (game, numbers) in [
         ("bakers-dozen", &[5, 64][..]),
         ("fan-solitaire", &[1, 3, 5, 24][..]),
+        ("yukon", &[3, 6][..]),
     ] {
         let Some(theirs) = exhaustive_verdicts("column_solver.py", game, numbers) else {
             return;
@@ -368,4 +372,51 @@ fn the_solver_bot_of_sim_tells_each_deal_as_the_exhaustive_search_does() {
         assert_eq!(ours, theirs, "deal {number}: {report}");
     }
     assert_eq!(report["solver_unknown"], 0, "{report}");
+}
+
+/// fc-solve's verdict (`simple_simon` preset) on Simple Simon deal `number`
+/// as pysol-cards lays it: `"winnable"`, or `None` where it finds no win
+/// (its scan of Simple Simon is not exhaustive: that proves nothing) or
+/// the tools are not installed (CI must have them).
+fn fc_solve_simple_simon(number: u64) -> Option<&'static str> {
+    let dealer = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/crosscheck/pysol_deals.py");
+    let output = crate::oracle_output(
+        Command::new("python3")
+            .arg(dealer)
+            .args(["simple_simon", &number.to_string()])
+            .output(),
+        "Simple Simon's deals with fc-solve's",
+        ".ci/run installs pysol-cards",
+    )?;
+    let dealt: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let mut solver = Command::new("fc-solve");
+    solver.args(["-g", "simple_simon"]);
+    let said = match with_input(solver, dealt["layout"].as_str().unwrap().as_bytes()) {
+        Ok(said) => said,
+        Err(e) => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI must compare the solver with fc-solve: {e} (.ci/run installs freecell-solver-bin)"
+            );
+            eprintln!("skipped: the solver is compared with fc-solve: {e}");
+            return None;
+        }
+    };
+    let said = String::from_utf8(said.stdout).unwrap();
+    said.contains("This game is solveable.")
+        .then_some("winnable")
+}
+
+#[test]
+fn simple_simon_deals_fc_solve_wins_are_won_on_compiled_boards() {
+    // Deals fc-solve's preset wins, each found within seconds of a debug
+    // build: the judgement counts the cards already joined into runs of
+    // one suit, which is what sends a whole suit home.
+    for number in [3, 4, 5] {
+        let Some(theirs) = fc_solve_simple_simon(number) else {
+            continue;
+        };
+        let ours = solved(&["simple-simon", "--seed", &number.to_string()]);
+        assert_eq!(ours["verdict"], theirs, "deal {number}: {ours}");
+    }
 }

@@ -2,8 +2,8 @@
 //! tool: fixtures that deal as FreeCell (Microsoft's numbers), Klondike,
 //! Golf and Black Hole (PySolFC's), and the shipped rulesets that deal
 //! them (All in a Row, Forecell, Eight Off, Seahaven Towers, the
-//! Beleaguered Castle games, Baker's Dozen and Fan by PySolFC's numbers
-//! too), lay each deal as pysol-cards prints it, card by card and face by
+//! Beleaguered Castle games, Baker's Dozen, Fan, Yukon and Simple Simon
+//! by PySolFC's numbers too), lay each deal as pysol-cards prints it, card by card and face by
 //! face, over a spread of numbers. CI installs pysol-cards (.ci/run);
 //! elsewhere, without it, the comparison is skipped.
 
@@ -27,7 +27,7 @@ struct Dealt {
 
 const MICROSOFT_LAST: u64 = (1 << 31) - 1;
 
-const GAMES: [Dealt; 13] = [
+const GAMES: [Dealt; 15] = [
     Dealt {
         scripts: &[
             "tests/scripts/deals/freecell-deal.rhai",
@@ -128,6 +128,19 @@ const GAMES: [Dealt; 13] = [
         pysol: "bakers_dozen",
         spread: PYSOLFC,
         printed: |t| t.columns("column", 13),
+    },
+    Dealt {
+        // No stock: the deck is dealt out whole.
+        scripts: &["games/yukon.rhai"],
+        pysol: "yukon",
+        spread: PYSOLFC,
+        printed: |t| t.columns("column", 7),
+    },
+    Dealt {
+        scripts: &["games/simple-simon.rhai"],
+        pysol: "simple_simon",
+        spread: PYSOLFC,
+        printed: |t| t.columns("column", 10),
     },
     Dealt {
         scripts: &["games/fan-solitaire.rhai"],

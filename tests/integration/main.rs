@@ -46,6 +46,7 @@ mod protocol_doc;
 mod random_play;
 mod refusals;
 mod rule_authors;
+mod run_rules;
 mod saves;
 mod script_stacks;
 mod search_hints;

@@ -3,8 +3,9 @@
 //! declarations alone: the cards the win wants where it wants them; the
 //! depth of each card the homes take next (it must be dug out); where the
 //! homes build by suit, the cards lying above a lower card of their suit
-//! (each must move before that one goes home); empty piles a card may
-//! start (room to work); and face-down cards. A search orders its
+//! (each must move before that one goes home); where the homes take whole
+//! runs at once, the cards already joined into such runs; empty piles a
+//! card may start (room to work); and face-down cards. A search orders its
 //! positions by it; it changes no rule.
 
 use super::board::{card_of, is_up, rank_of, Board};
@@ -20,6 +21,9 @@ pub(super) struct Judge {
     tableau: Vec<u8>,
     /// Empty piles a card may start.
     room: Vec<u8>,
+    /// Where the homes take only whole runs: which card lies joined on
+    /// which within such a run (`Builds::run_onto`).
+    joins: Option<Vec<u64>>,
 }
 
 impl Judge {
@@ -67,11 +71,15 @@ impl Judge {
                 }
             }
         }
+        let joins = home_builds
+            .filter(|b| b.rule.run_length.is_some())
+            .map(|b| b.run_onto.clone());
         Judge {
             home: home.map(|h| (h, homes)),
             by_suit,
             tableau,
             room,
+            joins,
         }
     }
 }
@@ -88,7 +96,13 @@ impl Compiled {
     pub(crate) fn value(&self, board: &Board) -> i64 {
         let judge = &self.judge;
         let mut value = 100 * self.progress(board);
-        if let Some((kind, homes)) = &judge.home {
+        if let Some(joins) = &judge.joins {
+            // A whole run goes home at once: what counts is how much of
+            // each is already joined (the next card to go home means little).
+            for &pile in &judge.tableau {
+                value += 25 * joined(board.pile(usize::from(pile)), joins) as i64;
+            }
+        } else if let Some((kind, homes)) = &judge.home {
             if let Action::Build(builds) = &self.kinds[*kind].action {
                 for &home in homes {
                     value -= 5 * self.next_depth(board, builds, home) as i64;
@@ -142,6 +156,17 @@ impl Compiled {
         }
         best.min(deepest)
     }
+}
+
+/// Cards of a pile lying on a card they hold together with in a run.
+fn joined(cards: &[u8], joins: &[u64]) -> usize {
+    cards
+        .windows(2)
+        .filter(|pair| {
+            let (under, card) = (card_of(pair[0]), card_of(pair[1]));
+            is_up(pair[1]) && joins[usize::from(card)] & (1 << under) != 0
+        })
+        .count()
 }
 
 /// Cards lying above a lower card (of their suit, where homes build by

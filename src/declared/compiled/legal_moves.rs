@@ -132,7 +132,7 @@ fn list_builds(
         let cards = board.pile(usize::from(source));
         let run = movable_run(builds, cards);
         let family = builds.family[usize::from(source)];
-        for count in 1..=run {
+        for count in (1..=run).filter(|&count| builds.rule.carries_count(count)) {
             let base = cards[cards.len() - count];
             let mut empty_offered = false;
             for &target in &builds.targets {
@@ -180,8 +180,13 @@ fn goes_onto(builds: &Builds, card: u8, under: u8) -> bool {
     builds.onto[usize::from(card_of(card))] & (1 << card_of(under)) != 0
 }
 
+fn holds_together(builds: &Builds, card: u8, under: u8) -> bool {
+    builds.run_onto[usize::from(card_of(card))] & (1 << card_of(under)) != 0
+}
+
 /// How many top cards may move together: none under a face-down top, the
-/// top alone, or as many face-up cards as follow the rule.
+/// top alone, or as many face-up cards as hold together by the run's rule
+/// (any face-up cards, where any moves).
 fn movable_run(builds: &Builds, cards: &[u8]) -> usize {
     match cards.last() {
         None => return 0,
@@ -194,7 +199,7 @@ fn movable_run(builds: &Builds, cards: &[u8]) -> usize {
     let mut run = 1;
     while run < cards.len() {
         let (upper, under) = (cards[cards.len() - run], cards[cards.len() - run - 1]);
-        if !is_up(under) || !goes_onto(builds, upper, under) {
+        if !is_up(under) || !holds_together(builds, upper, under) {
             break;
         }
         run += 1;

@@ -100,6 +100,9 @@ struct Builds {
     targets: Vec<u8>,
     /// `onto[c]`: bit `u` set where card `c` may go onto card `u`.
     onto: Vec<u64>,
+    /// `run_onto[c]`: bit `u` set where card `c` may lie on card `u`
+    /// within a run the kind carries (`Build::holds_together`).
+    run_onto: Vec<u64>,
     /// By rank (1 to 13): whether such a card may start an empty pile.
     starts: [bool; 14],
     one_empty: bool,
@@ -112,6 +115,7 @@ struct Builds {
 
 enum RunRule {
     Top,
+    /// Any run that holds together (`Builds::run_onto`).
     Built,
     /// As many as the rule lets empty `free` and `empty` piles carry
     /// (`Build::most_carried`).

@@ -230,13 +230,21 @@ impl Resolver<'_> {
                 }
             }
         }
+        let mut run_onto = vec![0u64; 52];
+        for (card, bits) in run_onto.iter_mut().enumerate() {
+            for under in 0..52 {
+                if build.holds_together_ranks(rank_suit(card), rank_suit(under)) {
+                    *bits |= 1 << under;
+                }
+            }
+        }
         let mut starts = [false; 14];
         for (rank, start) in starts.iter_mut().enumerate().skip(1) {
             *start = build.empty.takes(Some(rank as u8));
         }
         let runs = match &build.runs {
             Runs::Top => RunRule::Top,
-            Runs::Built => RunRule::Built,
+            Runs::Built | Runs::FaceUp => RunRule::Built,
             Runs::Limited { free, empty } => RunRule::Limited {
                 free: free
                     .as_deref()
@@ -250,6 +258,7 @@ impl Resolver<'_> {
             sources: self.piles(&build.from)?,
             targets: self.one(&build.to)?,
             onto,
+            run_onto,
             starts,
             one_empty: build.one_empty,
             runs,

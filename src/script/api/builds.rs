@@ -109,7 +109,7 @@ pub(super) fn list(
         let cards = table.pile(source).placed();
         let run = movable_run(rt, build, cards);
         let family = position.family_of(&table.pile(source).name);
-        for count in 1..=run {
+        for count in (1..=run).filter(|&count| build.carries_count(count)) {
             let base = &cards[cards.len() - count];
             let mut empty_offered = false;
             for &target in &targets {
@@ -167,7 +167,8 @@ pub(super) fn list(
 
 /// How many cards at the top of a pile may move together: none if the top
 /// is face down, one, or (where the kind moves runs) as many face-up cards
-/// as follow its rule, each onto the one under it.
+/// as hold together by its rule, each on the one under it (any face-up
+/// cards, where any moves).
 fn movable_run(rt: &dyn Host, build: &Build, cards: &[Placed]) -> usize {
     let Some(top) = cards.last() else {
         return 0;
@@ -181,7 +182,7 @@ fn movable_run(rt: &dyn Host, build: &Build, cards: &[Placed]) -> usize {
     let mut run = 1;
     while run < cards.len() {
         let (upper, under) = (&cards[cards.len() - run], &cards[cards.len() - run - 1]);
-        if !under.face_up || !build.fits_cards(&upper.card, &under.card) {
+        if !under.face_up || !build.holds_together(&upper.card, &under.card) {
             break;
         }
         run += 1;

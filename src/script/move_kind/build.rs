@@ -3,6 +3,8 @@
 //! next rank up or down (with or without wrapping from king to ace), of
 //! the same suit or alternating colours, onto an empty pile only what its
 //! rule lets start one, and a run only as long as its rule allows.
+//! A run is what lies on its first card: cards that follow the build rule
+//! (or a rule of the run's own), or any face-up cards at all.
 //! `move_kind(name, #{ from, to, builds, empty, runs, ... })`; the host
 //! lists the moves (`api/builds.rs`) and `carry(move)` makes one.
 
@@ -12,7 +14,9 @@ use rhai::{Dynamic, Map};
 
 pub(super) const BUILD_KEYS: [&str; 6] = ["from", "to", "builds", "empty", "one_empty", "runs"];
 const RULE_KEYS: [&str; 4] = ["rank", "wrap", "suit", "colour"];
-const RUNS_KEYS: [&str; 2] = ["free", "empty"];
+const RUNS_KEYS: [&str; 4] = ["free", "empty", "builds", "length"];
+/// `runs: "face up"`: any face-up card, with whatever lies on it.
+const FACE_UP: &str = "face up";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Build {
@@ -28,6 +32,11 @@ pub(crate) struct Build {
     /// (any of them is as good).
     pub one_empty: bool,
     pub runs: Runs,
+    /// The rule each card of a run follows onto the card under it, where
+    /// it is not `rule` (a run of one suit where any suit builds).
+    pub run_rule: Option<Rule>,
+    /// Only runs of exactly this many cards move (a whole suit home).
+    pub run_length: Option<usize>,
 }
 
 /// What a card must be to go onto a card: `ranks` steps from the card
@@ -65,6 +74,9 @@ pub(crate) enum Runs {
     Top,
     /// Any run of face-up cards that follows the rule.
     Built,
+    /// Any face-up card, with every card that lies on it, whether or not
+    /// they follow a rule.
+    FaceUp,
     /// A run of at most (empty piles of `free` + 1) × 2 ^ (empty piles of
     /// `empty`, not counting the target): what moving one card at a time
     /// through free cells and empty columns allows (`Build::most_carried`).
@@ -95,25 +107,35 @@ impl Build {
             }
             Some(value) => names(value, "from")?,
         };
+        let (runs, run_rule, run_length) = match map.get("runs") {
+            None => (Runs::Top, None, None),
+            Some(value) => Runs::read(value)?,
+        };
         Ok(Some(Build {
             from,
             to,
             rule: map.get("builds").map(Rule::read).transpose()?,
             empty: map.get("empty").map_or(Ok(Empty::Nothing), Empty::read)?,
             one_empty: flag(map, "one_empty")?,
-            runs: map.get("runs").map_or(Ok(Runs::Top), Runs::read)?,
+            runs,
+            run_rule,
+            run_length,
         }))
     }
 
     /// The kind as a game with these options plays it: `wrap` on where
     /// the option that turns it on is (`on` tells an option's value).
     pub(crate) fn under_options(&self, on: impl Fn(&str) -> bool) -> Option<Build> {
-        let rule = self.rule.as_ref()?;
-        let name = rule.wrap_when.as_deref()?;
+        let wrapping = |rule: &Option<Rule>| rule.as_ref().is_some_and(|r| r.wrap_when.is_some());
+        if !wrapping(&self.rule) && !wrapping(&self.run_rule) {
+            return None;
+        }
         let mut build = self.clone();
-        let rule = build.rule.as_mut().expect("checked");
-        rule.wrap = on(name);
-        rule.wrap_when = None;
+        for rule in [&mut build.rule, &mut build.run_rule].into_iter().flatten() {
+            if let Some(name) = rule.wrap_when.take() {
+                rule.wrap = on(&name);
+            }
+        }
         Some(build)
     }
 
@@ -127,7 +149,37 @@ impl Build {
         match self.runs {
             Runs::Limited { .. } if self.empty == Empty::Any => Some((free + 1) << empty.min(20)),
             Runs::Limited { .. } => Some(free + 1),
-            Runs::Top | Runs::Built => None,
+            Runs::Top | Runs::Built | Runs::FaceUp => None,
+        }
+    }
+
+    /// Whether a run of `count` cards is one this kind may carry by its
+    /// length (a kind of whole runs carries those alone).
+    pub(crate) fn carries_count(&self, count: usize) -> bool {
+        self.run_length.is_none_or(|length| count == length)
+    }
+
+    /// Whether `upper` may lie on `under` within a run this kind carries:
+    /// by the run's own rule where it has one, else the build rule (a run
+    /// of any face-up cards is asked nothing).
+    pub(crate) fn holds_together(&self, upper: &Card, under: &Card) -> bool {
+        match (&self.runs, &self.run_rule) {
+            (Runs::FaceUp, _) => true,
+            (_, Some(rule)) => match (standard(upper), standard(under)) {
+                (Some(upper), Some(under)) => rule.fits(upper, under),
+                _ => false,
+            },
+            (_, None) => self.fits_cards(upper, under),
+        }
+    }
+
+    /// Whether a card of (rank, suit) may lie on another within a run, as
+    /// `holds_together` says of cards.
+    pub(crate) fn holds_together_ranks(&self, upper: (u8, u8), under: (u8, u8)) -> bool {
+        match (&self.runs, &self.run_rule) {
+            (Runs::FaceUp, _) => true,
+            (_, Some(rule)) => rule.fits(upper, under),
+            (_, None) => self.fits(upper, under),
         }
     }
 
@@ -247,17 +299,42 @@ impl Empty {
     }
 }
 
+/// What `runs` says: how long a run may be, the rule its cards follow
+/// where it has one of its own, and the one length it must have, if any.
+type RunsRead = (Runs, Option<Rule>, Option<usize>);
+
 impl Runs {
-    fn read(value: &Dynamic) -> Read<Runs> {
+    fn read(value: &Dynamic) -> Read<RunsRead> {
+        const SAID: &str = "`runs` is true (any run that builds), \"face up\" (any face-up card with what lies on it), or #{ free: CELLS, empty: COLUMNS } (as many as moving one card at a time allows; `free` may be left out where there are no free cells), with `builds: RULE` (the rule a run's cards follow, where it is not the kind's) and `length: N` (only runs of N cards) as it needs";
         if let Ok(any) = value.as_bool() {
-            return Ok(if any { Runs::Built } else { Runs::Top });
+            return Ok((if any { Runs::Built } else { Runs::Top }, None, None));
+        }
+        if let Ok(said) = value.clone().into_string() {
+            return match said.as_str() {
+                FACE_UP => Ok((Runs::FaceUp, None, None)),
+                _ => Err(format!("{SAID}, not \"{said}\"")),
+            };
         }
         let map = map_of(value, "`runs`")?;
         known_keys(&map, &RUNS_KEYS, "`runs`")?;
-        match (text(&map, "free")?, text(&map, "empty")?) {
-            (free, Some(empty)) => Ok(Runs::Limited { free, empty }),
-            _ => Err("`runs` is true (any run that builds), or #{ free: CELLS, empty: COLUMNS } (as many as moving one card at a time allows; `free` may be left out where there are no free cells)".into()),
-        }
+        let runs = match (text(&map, "free")?, text(&map, "empty")?) {
+            (free, Some(empty)) => Runs::Limited { free, empty },
+            (None, None) if map.contains_key("builds") || map.contains_key("length") => Runs::Built,
+            _ => return Err(SAID.into()),
+        };
+        let rule = map.get("builds").map(Rule::read).transpose()?;
+        let length = match map.get("length") {
+            None => None,
+            Some(value) => match value.as_int().ok().filter(|n| (1..=52).contains(n)) {
+                Some(n) => Some(n as usize),
+                None => {
+                    return Err(format!(
+                        "`length` is a number of cards from 1 to 52, not {value}"
+                    ))
+                }
+            },
+        };
+        Ok((runs, rule, length))
     }
 }
 

@@ -77,3 +77,58 @@ fn a_game_with_no_free_cells_limits_runs_by_its_empty_columns_alone() {
     let error = read(r#"#{ from: "column", to: "column", runs: #{ free: "cell" } }"#).unwrap_err();
     assert!(error.contains("`runs` is true"), "{error}");
 }
+
+#[test]
+fn a_run_of_any_face_up_cards_holds_together_whatever_they_are() {
+    let build = read(
+        r#"#{ from: "column", to: "column", builds: #{ rank: -1, colour: "alternate" }, runs: "face up" }"#,
+    )
+    .unwrap()
+    .build
+    .unwrap();
+    assert_eq!(build.runs, Runs::FaceUp);
+    let (nine, two) = ("9♠".parse().unwrap(), "2♠".parse().unwrap());
+    // A 2 of spades may lie on a 9 of spades within such a run, though
+    // it may not go onto it.
+    assert!(build.holds_together(&two, &nine));
+    assert!(!build.fits_cards(&two, &nine));
+    assert_eq!(build.most_carried(0, 0), None);
+    let error = read(r#"#{ from: "column", to: "column", runs: "faceup" }"#).unwrap_err();
+    assert!(
+        error.contains("\"face up\"") && error.contains("not \"faceup\""),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_run_may_follow_a_rule_of_its_own_and_have_one_length() {
+    let build = read(
+        r#"#{ from: "column", to: "foundation", empty: 13,
+              runs: #{ builds: #{ rank: -1, suit: "same" }, length: 13 } }"#,
+    )
+    .unwrap()
+    .build
+    .unwrap();
+    assert_eq!(build.runs, Runs::Built);
+    let (nine, eight_s, eight_h) = (
+        "9♠".parse().unwrap(),
+        "8♠".parse().unwrap(),
+        "8♥".parse().unwrap(),
+    );
+    assert!(build.holds_together(&eight_s, &nine));
+    assert!(!build.holds_together(&eight_h, &nine));
+    // Nothing goes onto a card: the kind has no `builds` of its own.
+    assert!(!build.fits_cards(&eight_s, &nine));
+    assert!(build.carries_count(13) && !build.carries_count(12));
+    let limited = read(
+        r#"#{ from: "column", to: "column", builds: #{ rank: -1 }, empty: "any",
+              runs: #{ builds: #{ rank: -1, suit: "same" }, empty: "column" } }"#,
+    )
+    .unwrap()
+    .build
+    .unwrap();
+    assert!(matches!(limited.runs, Runs::Limited { .. }));
+    assert!(limited.run_rule.is_some() && limited.carries_count(5));
+    let error = read(r#"#{ from: "column", to: "column", runs: #{ length: 0 } }"#).unwrap_err();
+    assert!(error.contains("`length` is a number of cards"), "{error}");
+}

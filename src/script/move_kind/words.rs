@@ -47,9 +47,13 @@ fn kind_words(kind: &MoveKind) -> Option<String> {
 fn build_words(build: &Build) -> String {
     let what = match &build.runs {
         Runs::Top => "the top card".to_string(),
+        Runs::Built if build.run_rule.is_some() => {
+            "the top card, or a run of face-up cards".to_string()
+        }
         Runs::Built => {
             "the top card, or a run of face-up cards built by the rule that follows".to_string()
         }
+        Runs::FaceUp => "any face-up card, with every card that lies on it".to_string(),
         Runs::Limited { free, empty } => {
             let through = match free {
                 Some(free) => format!("the empty {free}s and {empty}s"),
@@ -58,15 +62,21 @@ fn build_words(build: &Build) -> String {
             format!("the top card, or a run built by the rule that follows, as long as moving it a card at a time through {through} could")
         }
     };
-    let mut words = what;
+    let mut words = match build.run_length {
+        Some(length) => format!("a run of exactly {length} cards"),
+        None => what,
+    };
+    if let Some(rule) = &build.run_rule {
+        words += &format!(
+            ", each of its cards on a card {}{}",
+            ranks(&rule.ranks),
+            suits_words(rule.suits)
+        );
+    }
     match &build.rule {
         Some(rule) => {
             words += &format!("; onto a card {}", ranks(&rule.ranks));
-            words += match rule.suits {
-                Suits::Same => " of the same suit",
-                Suits::Alternate => " of the other colour",
-                Suits::Any => " of any suit",
-            };
+            words += suits_words(rule.suits);
             if rule.wrap {
                 words += " (king and ace are next to each other)";
             } else if let Some(option) = &rule.wrap_when {
@@ -74,6 +84,8 @@ fn build_words(build: &Build) -> String {
                     &format!(" (with the {option} option, king and ace are next to each other)");
             }
         }
+        // Where only a rank starts an empty pile, the line below says it.
+        None if matches!(build.empty, Empty::Rank(_)) => {}
         None => words += &format!("; to an empty {} only", build.to),
     }
     match build.empty {
@@ -85,6 +97,14 @@ fn build_words(build: &Build) -> String {
         }
     }
     words
+}
+
+fn suits_words(suits: Suits) -> &'static str {
+    match suits {
+        Suits::Same => " of the same suit",
+        Suits::Alternate => " of the other colour",
+        Suits::Any => " of any suit",
+    }
 }
 
 /// The card a card goes onto, by the steps from it to the card moved.
@@ -191,6 +211,31 @@ mod tests {
             text,
             "Moves:\n- to a column (column, free cell → column): the top card; onto a card \
              one rank higher of the other colour; only a king to an empty column.\nEnd."
+        );
+    }
+
+    #[test]
+    fn a_run_of_any_face_up_cards_or_by_its_own_rule_is_said_as_such() {
+        let engine = rhai::Engine::new();
+        let read = |name: &str, script: &str| kind(name, &engine.eval::<Map>(script).unwrap());
+        let any_face_up = read(
+            "to a column",
+            r#"#{ from: "column", to: "column", builds: #{ rank: -1, colour: "alternate" },
+                  empty: 13, runs: "face up" }"#,
+        );
+        let whole_suit = read(
+            "home",
+            r#"#{ from: "column", to: "foundation", empty: 13,
+                  runs: #{ builds: #{ rank: -1, suit: "same" }, length: 13 } }"#,
+        );
+        let text = filled("{how cards move}", &[any_face_up, whole_suit]);
+        assert_eq!(
+            text,
+            "- to a column (column → column): any face-up card, with every card that lies \
+             on it; onto a card one rank higher of the other colour; only a king to an \
+             empty column.\n- home (column → foundation): a run of exactly 13 cards, each \
+             of its cards on a card one rank higher of the same suit; only a king to an \
+             empty foundation."
         );
     }
 

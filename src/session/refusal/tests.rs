@@ -246,3 +246,48 @@ fn a_value_never_reckoned_is_not_guessed() {
     };
     assert_eq!(why_not(&rules, &t, &card, &Place::Onto(&under)), None);
 }
+
+#[test]
+fn a_run_by_its_own_rule_or_of_one_length_says_what_breaks_it() {
+    let t = table(&[
+        ("foundation 1", ""),
+        ("column 1", "K♥ Q♥ J♠ 10♠"),
+        ("column 2", "9♦ 8♣ 3♥"),
+        ("column 3", "Q♣"),
+    ]);
+    let suits = kinds(&[
+        (
+            "home",
+            r#"#{ from: "column", to: "foundation", empty: 13,
+                runs: #{ builds: #{ rank: -1, suit: "same" }, length: 13 } }"#,
+        ),
+        (
+            "column",
+            r#"#{ from: "column", to: "column", builds: #{ rank: -1 }, empty: "any",
+                runs: #{ builds: #{ rank: -1, suit: "same" } } }"#,
+        ),
+    ]);
+    // J♠ builds on Q♥ by the column rule, but a run holds one suit.
+    assert_eq!(
+        why(&suits, &t, "qh", "column 3"),
+        "Q♥ is covered by J♠, which is not built on it"
+    );
+    assert_eq!(
+        why(&suits, &t, "kh", "foundation"),
+        "K♥ is under J♠, which is not built on Q♥"
+    );
+    assert_eq!(
+        why(&suits, &t, "10s", "foundation"),
+        "only a run of 13 cards goes to a foundation, not one card"
+    );
+    let any_face_up = kinds(&[(
+        "column",
+        r#"#{ from: "column", to: "column", builds: #{ rank: -1, colour: "alternate" },
+            empty: 13, runs: "face up" }"#,
+    )]);
+    // Whatever lies on 8♣, it moves: only the card that lands must fit.
+    assert_eq!(
+        why(&any_face_up, &t, "8c", "qc"),
+        "Q♣ takes a red jack, not 8♣"
+    );
+}
