@@ -179,7 +179,7 @@ fn shape(host: &Runtime) -> u64 {
 #[cfg(test)]
 pub(super) mod tests {
     use super::super::{play, Answerer, Deal, Plan, Program};
-    use crate::script::declare::{OptionValue, Options};
+    use crate::script::declare::Options;
     use std::cell::Cell;
 
     thread_local! {
@@ -208,21 +208,7 @@ pub(super) mod tests {
         let defaults = declared.defaults();
         let mut each = vec![defaults.clone()];
         for spec in &declared.options {
-            let values: Vec<OptionValue> = match &spec.default {
-                OptionValue::Bool(b) => vec![OptionValue::Bool(!b)],
-                OptionValue::Int(_) => spec
-                    .allowed
-                    .iter()
-                    .filter_map(|v| v.parse().ok().map(OptionValue::Int))
-                    .collect(),
-                OptionValue::Text(_) => spec
-                    .allowed
-                    .iter()
-                    .cloned()
-                    .map(OptionValue::Text)
-                    .collect(),
-            };
-            for value in values.into_iter().filter(|v| *v != spec.default) {
+            for value in spec.other_values(false) {
                 let mut options = defaults.clone();
                 options.insert(spec.name.clone(), value);
                 each.push(options);

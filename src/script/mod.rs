@@ -22,6 +22,7 @@ pub(crate) mod merge;
 pub(crate) mod move_kind;
 pub(crate) mod negligible;
 pub(crate) mod objective;
+pub(crate) mod option_values;
 pub(crate) mod position_rules;
 pub(crate) mod profile;
 pub(crate) mod program;

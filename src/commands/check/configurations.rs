@@ -5,7 +5,6 @@
 //! numbers at their defaults, to keep CI's run short).
 
 use crate::run::Program;
-use crate::script::declare::{OptionSpec, OptionValue};
 use crate::session::open::Setting;
 use anyhow::Result;
 
@@ -21,10 +20,10 @@ fn with_values(game: &str, bounds: bool) -> Result<Vec<Configuration>> {
     let program = Program::load_named(game)?;
     let mut configurations = vec![(game.to_string(), Vec::new())];
     for spec in &program.ruleset().declared.options {
-        for value in other_values(spec, bounds) {
+        for value in spec.other_values(bounds) {
             let setting = Setting {
                 key: spec.name.clone(),
-                value,
+                value: value.to_string(),
             };
             configurations.push((game.to_string(), vec![setting]));
         }
@@ -43,26 +42,4 @@ pub fn every_configuration() -> Vec<Configuration> {
         }
     }
     configurations
-}
-
-/// The values of an option besides its default that a check tries.
-fn other_values(spec: &OptionSpec, bounds: bool) -> Vec<String> {
-    let values: Vec<String> = match &spec.default {
-        OptionValue::Bool(b) => vec![(!b).to_string()],
-        // A number chosen from a list is tried with each, as a text is.
-        OptionValue::Int(_) if !spec.allowed.is_empty() => spec.allowed.clone(),
-        OptionValue::Int(_) => match &spec.range {
-            Some(range) if bounds => vec![range.start().to_string(), range.end().to_string()],
-            _ => Vec::new(),
-        },
-        OptionValue::Text(_) => spec.allowed.clone(),
-    };
-    let default = spec.default.to_string();
-    let mut others: Vec<String> = Vec::new();
-    for value in values {
-        if value != default && !others.contains(&value) {
-            others.push(value);
-        }
-    }
-    others
 }
