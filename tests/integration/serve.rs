@@ -6,6 +6,7 @@
 //! home folder.
 
 use serde_json::{json, Value};
+use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -14,6 +15,40 @@ use std::time::{Duration, Instant};
 
 /// The longest any request here may wait for its answer.
 const ANSWER: Duration = Duration::from_mins(2);
+
+/// The rulesets of `names` whose table is laid out as an earlier one's:
+/// the same piles in the same places (a variant that changes a rule, not
+/// the table), read from each one's first question on seed 1. A page test
+/// that plays every ruleset's table at length may look at these at their
+/// start only: the page draws them as it draws the earlier one.
+pub(crate) fn laid_out_as_an_earlier(names: &[String]) -> HashSet<String> {
+    let mut seen = HashSet::new();
+    let mut twins = HashSet::new();
+    for name in names {
+        let output = crate::delve()
+            .args(["play", name, "--json", "--seed", "1"])
+            .write_stdin("")
+            .output()
+            .unwrap();
+        let text = String::from_utf8(output.stdout).unwrap();
+        let prompt: Value = text
+            .lines()
+            .map(|line| serde_json::from_str::<Value>(line).unwrap())
+            .find(|m| m["type"] == "prompt" || m["type"] == "end")
+            .unwrap_or_else(|| panic!("{name} shows no table: {text}"));
+        let piles: Vec<&Value> = prompt["table"]["piles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|pile| &pile["name"])
+            .collect();
+        let shape = json!([piles, prompt["layout"]]).to_string();
+        if !seen.insert(shape) {
+            twins.insert(name.clone());
+        }
+    }
+    twins
+}
 
 /// The fixture every test plays: a few guesses, a view, a bot.
 pub(crate) fn pocket() -> String {
