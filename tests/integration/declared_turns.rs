@@ -7,6 +7,7 @@
 use crate::delve;
 
 const GOLF_FITS: &str = "tests/scripts/declared/golf-asks-fits.rhai";
+const NO_EMPTY_RUNS: &str = "tests/scripts/declared/runs-into-no-empty.rhai";
 const HALF_DECLARED: &str = "tests/scripts/declared/no-end-declared.rhai";
 const IN_CIRCLES: &str = "tests/scripts/declared/back-and-forth.rhai";
 
@@ -95,6 +96,23 @@ fn a_bot_asks_the_rule_as_the_options_set_it() {
     // 5♠ on 4♥ always; K♠ on A♥ only round the corner; 7♠ on 4♥ never.
     assert_eq!(score("false"), "10.0");
     assert_eq!(score("true"), "11.0");
+}
+
+#[test]
+fn no_run_goes_into_an_empty_pile_that_takes_no_card() {
+    // A reviewer's find: a status line said "9 cards into an empty column"
+    // in a game whose empty columns take nothing.
+    let out = delve()
+        .args(["sim", NO_EMPTY_RUNS, "--games", "1", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["mean_score"].to_string(), "5.0");
 }
 
 #[test]

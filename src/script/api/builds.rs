@@ -15,7 +15,7 @@ use crate::game::table::Table;
 use crate::script::declare::option_is_on;
 use crate::script::host::limit;
 use crate::script::limits::{MAX_ITEMS, MAX_OPERATIONS};
-use crate::script::move_kind::{Build, MoveKind, Runs};
+use crate::script::move_kind::{Build, Empty, MoveKind, Runs};
 use rhai::{Array, Dynamic, Engine, Map};
 
 pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
@@ -34,7 +34,8 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     );
     // `longest_run(kind, onto_empty)`: the most cards one move of the
     // declared kind may carry now, onto a card or (true) into an empty
-    // pile; nothing where any run moves. A status line says it so
+    // pile (0 where an empty pile takes no card); nothing where any run
+    // moves. A status line says it so
     // without restating the rule.
     let r = rt.clone();
     engine.register_fn(
@@ -42,6 +43,10 @@ pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
         move |kind: &str, onto_empty: bool| -> Fallible<Dynamic> {
             let rt = &*r.borrow();
             let build = declared_build(rt, kind, "longest_run")?;
+            // An empty pile that takes no card takes no run either.
+            if onto_empty && build.empty == Empty::Nothing {
+                return Ok(0_i64.into());
+            }
             let room = room(rt.table(), rt, &build)?;
             Ok(match capacity(&build, room, onto_empty) {
                 usize::MAX => Dynamic::UNIT,
