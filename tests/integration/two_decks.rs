@@ -1,7 +1,8 @@
 //! Games of two decks: twin cards (two 5♥) make moves that would read
 //! alike, and each then says where it goes from or to, so a player, a
 //! transcript and the protocol tell them apart; `delve check` holds the
-//! compiled game, on whose boards twins are one card, to the host's.
+//! compiled game, on whose boards twins are one card, to the host's, on a
+//! fixture and on the shipped games of two decks.
 
 use crate::delve;
 use serde_json::Value;
@@ -82,6 +83,17 @@ fn a_label_says_only_the_pile_that_tells_twins_apart() {
 fn the_compiled_game_plays_twins_as_the_host_does() {
     let text = checked(&fixture("twin-cards.rhai"));
     assert!(text.contains("every invariant held"), "{text}");
+}
+
+#[test]
+fn the_shipped_games_of_two_decks_hold_every_invariant() {
+    for game in ["der-katzenschwanz", "die-schlange"] {
+        let text = checked(game);
+        assert!(
+            text.contains(&format!("{game}: 3 games, every invariant held")),
+            "{text}"
+        );
+    }
 }
 
 /// What `delve check` says of a few games of `script`, which must pass.
