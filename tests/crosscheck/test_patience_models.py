@@ -22,7 +22,6 @@ import freecell  # noqa: E402
 import golf  # noqa: E402
 import klondike  # noqa: E402
 import simple_simon  # noqa: E402
-import two_decks  # noqa: E402
 import yukon  # noqa: E402
 from patience import DECK, card, name, parse  # noqa: E402
 
@@ -572,44 +571,6 @@ class SimpleSimonModel(unittest.TestCase):
         choose(pos, "K♥ and its suit to the foundation")
         self.assertEqual(pos.foundations[0], cards(suit))
         self.assertEqual(pos.columns[0], cards("5♣"))
-
-
-class TwoDecksModel(unittest.TestCase):
-    KATZ, SCHLANGE = two_decks.CONFIGS[0], two_decks.CONFIGS[2]
-
-    def test_each_king_begins_the_next_column(self):
-        pos = two_decks.deal(self.KATZ, cards("3♦ 5♥ K♥ 5♠ K♣ A♠ 2♠"))
-        self.assertEqual([name(c) for c in pos.columns[0]], ["3♦", "5♥"])
-        self.assertEqual([name(c) for c in pos.columns[1]], ["K♥", "5♠"])
-        self.assertEqual([name(c) for c in pos.columns[2]], ["K♣", "A♠", "2♠"])
-        # A first card that is a king leaves column 1 empty.
-        pos = two_decks.deal(self.KATZ, cards("K♥ 5♠"))
-        self.assertEqual(pos.columns[0], [])
-        # Die Schlange sends each ace to the next empty foundation as it comes.
-        pos = two_decks.deal(self.SCHLANGE, cards("A♣ 3♦ K♥ A♠ 5♠"))
-        self.assertEqual([[name(c) for c in f] for f in pos.foundations[:3]], [["A♣"], ["A♠"], []])
-        self.assertEqual([name(c) for c in pos.columns[1]], ["K♥", "5♠"])
-
-    def test_moves_of_twins_say_where_they_go(self):
-        pos = two_decks.deal(self.KATZ, cards("A♠ 5♥ K♣ 5♥ K♦ 6♠ K♥ 6♠"))
-        self.assertIn("5♥ on 6♠ (from column 1 to column 3)", labels(pos))
-        self.assertIn("5♥ on 6♠ (from column 2 to column 4)", labels(pos))
-        # One 5♥ onto two 6♠: only where it goes differs.
-        choose(pos, "5♥ to a free cell (from column 1)")
-        self.assertIn("5♥ on 6♠ (from column 2 to column 3)", labels(pos))
-
-    def test_a_card_goes_home_by_itself_once_all_four_cards_it_could_hold_are_home(self):
-        pos = two_decks.TwoDecks(self.KATZ)
-        pos.foundations[0] = cards("A♥ 2♥")
-        pos.columns[0] = cards("3♥")
-        pos.foundations[1] = cards("A♠ 2♠")
-        pos.foundations[2] = cards("A♣ 2♣")
-        # Two, then three, of the four black twos are home: 3♥ could still hold the others.
-        self.assertFalse(pos.safe_home(parse("3♥")))
-        pos.foundations[3] = cards("A♠ 2♠")
-        self.assertFalse(pos.safe_home(parse("3♥")))
-        pos.foundations[4] = cards("A♣ 2♣")
-        self.assertTrue(pos.safe_home(parse("3♥")))
 
 
 if __name__ == "__main__":
