@@ -5,7 +5,8 @@
 //! deck exactly as that deal does, whatever order the script made the cards
 //! in. The result lies bottom to top, so that the card the scheme deals
 //! first is the top: a script that deals from the top deals in the
-//! scheme's order.
+//! scheme's order. PySolFC's numbers also deal two or more whole decks,
+//! as its games of two decks deal them.
 
 mod mersenne;
 mod microsoft;
@@ -111,45 +112,72 @@ impl DealNumbers {
         }
     }
 
-    /// Lays `cards`, the 52 standard cards in any order, as deal `number`
+    /// Lays `cards`, whole standard decks in any order (one for
+    /// Microsoft's numbers, one or more for PySolFC's), as deal `number`
     /// does, bottom to top: the first card dealt is the top one.
     pub(crate) fn deal(self, number: u64, cards: &mut Vec<Card>, pile: &str) -> Result<(), String> {
         self.check(number)?;
-        let mut deck = self.standard_deck(cards, pile)?;
-        if self == DealNumbers::Microsoft || number <= PYSOLFC_MICROSOFT_UP_TO {
+        let decks = self.whole_decks(cards, pile)?;
+        let mut deck = cards.clone();
+        let microsoft = self == DealNumbers::Microsoft || number <= PYSOLFC_MICROSOFT_UP_TO;
+        if microsoft && decks == 1 {
             deck.sort_by_key(microsoft_place);
-            // Within the range checked above: at most 2^31 - 1.
+        } else {
+            // PySol lays its decks one after another, each clubs to
+            // diamonds: a card's copies are alike, so the n-th copy of
+            // each card makes the n-th deck.
+            deck.sort_by_key(pysol_place);
+            deck = (0..decks)
+                .flat_map(|copy| deck.iter().skip(copy).step_by(decks).cloned())
+                .collect();
+        }
+        if microsoft {
+            // Within the range checked above: at most 2^31 - 1. PySolFC
+            // shuffles several decks with the same generator, as laid.
             microsoft::shuffle(number as u32, &mut deck);
         } else {
-            deck.sort_by_key(pysol_place);
             mersenne::shuffle(number, &mut deck);
         }
         *cards = deck;
         Ok(())
     }
 
-    /// The cards, if they are the 52 standard cards, each once.
-    fn standard_deck(self, cards: &[Card], pile: &str) -> Result<Vec<Card>, String> {
+    /// How many whole standard decks `cards` are (each of the 52 cards
+    /// as many times): one for Microsoft's numbers, one or more for
+    /// PySolFC's.
+    fn whole_decks(self, cards: &[Card], pile: &str) -> Result<usize, String> {
+        let deals = match self {
+            DealNumbers::Microsoft => "one standard deck of 52 cards",
+            DealNumbers::Pysolfc => "whole standard decks of 52 cards",
+        };
         let refuse = |what: String| {
             Err(format!(
-                "{} deal numbers deal one standard deck of 52 cards: pile `{pile}` holds {what}",
+                "{} deal numbers deal {deals}: pile `{pile}` holds {what}",
                 self.shown()
             ))
         };
-        if cards.len() != 52 {
+        let decks = cards.len() / 52;
+        let whole = cards.len().is_multiple_of(52) && decks >= 1;
+        if !whole || (self == DealNumbers::Microsoft && decks > 1) {
             return refuse(format!("{} cards", cards.len()));
         }
-        let mut seen = [false; 52];
+        let mut seen = [0usize; 52];
         for card in cards {
             if card.rank().is_none() {
                 return refuse(card.to_string());
             }
-            let place = &mut seen[pysol_place(card)];
-            if std::mem::replace(place, true) {
-                return refuse(format!("{card} twice"));
+            let copies = &mut seen[pysol_place(card)];
+            *copies += 1;
+            if *copies > decks {
+                let times = if decks == 1 {
+                    "twice".to_string()
+                } else {
+                    format!("{} times", *copies)
+                };
+                return refuse(format!("{card} {times}"));
             }
         }
-        Ok(cards.to_vec())
+        Ok(decks)
     }
 }
 

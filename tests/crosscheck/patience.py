@@ -8,7 +8,8 @@ against `delve play GAME --json` and complains at the first point where the two
 differ.
 
 How a game is checked:
-  1. The deal. Most games get a complete random order of the 52 cards, built
+  1. The deal. Most games get a complete random order of the cards (52, or
+     the 104 of two decks), built
      here and written to a temporary deal file as one line, top card first (a
      deal file wins over the numbered deal), which the model deals out as its
      spec says. Every fourth game plays a numbered deal instead (`--seed N`):
@@ -269,6 +270,7 @@ class Game:
     from_table: Callable[[Config, Piles], Position]  # from the host's first table
     numbered: Callable[[Config, int], Position] | None = None  # the model's own numbered deal
     max_seed: int = 2**32 - 1
+    deck: list[int] = field(default_factory=lambda: list(DECK))  # the cards a random deal shuffles
 
 
 # ---------------------------------------------------------------------------
@@ -460,7 +462,7 @@ def play_one(delve: str, game: Game, config: Config, seed: str, workdir: str, ti
         pos = game.numbered(config, number) if game.numbered else None
     else:
         number = 1
-        deck = list(DECK)
+        deck = list(game.deck)
         rng.shuffle(deck)
         deal_text = " ".join(ascii_name(c) for c in deck) + "\n"
         pos = game.deal(config, deck)

@@ -8,10 +8,13 @@ GAME is one of pysol-cards' games: `freecell` is dealt by Microsoft's numbers
 (`DEALS_MS`), every other by PySolFC's (`DEALS_PYSOLFC`; pysol-cards' default
 numbers deals above 32,000 as old PySol did, which PySolFC does not). Prints
 one JSON object a line, `{"number": N, "layout": TEXT}`, TEXT as pysol-cards
-prints the deal (`T` for ten, a face-down card in `<>`). Exits 3 when
+prints the deal (`T` for ten, a face-down card in `<>`; Die Schlange's
+foundations line, which pysol-cards prints apart, first). Exits 3 when
 pysol-cards is not installed, so that the test can tell that apart.
 """
 
+import contextlib
+import io
 import json
 import sys
 
@@ -32,7 +35,12 @@ def main(argv):
     which = RandomBase.DEALS_MS if game == "freecell" else RandomBase.DEALS_PYSOLFC
     renderer = CardRenderer(True)
     for number in numbers:
-        layout = Game(game, number, which, 13).calc_layout_string(renderer)
+        # Some games print a line of their own (Die Schlange's aces on the
+        # foundations) while the layout is made: it belongs to the layout.
+        aside = io.StringIO()
+        with contextlib.redirect_stdout(aside):
+            layout = Game(game, number, which, 13).calc_layout_string(renderer)
+        layout = aside.getvalue() + layout
         print(json.dumps({"number": number, "layout": layout}))
     return 0
 

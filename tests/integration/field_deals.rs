@@ -3,8 +3,9 @@
 //! Golf and Black Hole (PySolFC's), and the shipped rulesets that deal
 //! them (All in a Row, Forecell, Eight Off, Seahaven Towers, the
 //! Beleaguered Castle games, Baker's Dozen, Fan, Yukon and Simple Simon
-//! by PySolFC's numbers too), lay each deal as pysol-cards prints it, card by card and face by
-//! face, over a spread of numbers. CI installs pysol-cards (.ci/run);
+//! by PySolFC's numbers too, and Der Katzenschwanz and Die Schlange by its
+//! numbers of two decks), lay each deal as pysol-cards prints it, card by
+//! card and face by face, over a spread of numbers. CI installs pysol-cards (.ci/run);
 //! elsewhere, without it, the comparison is skipped.
 
 use crate::delve;
@@ -27,7 +28,7 @@ struct Dealt {
 
 const MICROSOFT_LAST: u64 = (1 << 31) - 1;
 
-const GAMES: [Dealt; 15] = [
+const GAMES: [Dealt; 17] = [
     Dealt {
         scripts: &[
             "tests/scripts/deals/freecell-deal.rhai",
@@ -148,6 +149,20 @@ const GAMES: [Dealt; 15] = [
         spread: PYSOLFC,
         printed: |t| t.columns("column", 18),
     },
+    Dealt {
+        // Two decks; column 1 is empty (an empty line) where the first card
+        // is a king.
+        scripts: &["games/der-katzenschwanz.rhai"],
+        pysol: "der_katz",
+        spread: PYSOLFC,
+        printed: |t| t.columns("column", 9),
+    },
+    Dealt {
+        scripts: &["games/die-schlange.rhai"],
+        pysol: "die_schlange",
+        spread: PYSOLFC,
+        printed: |t| [vec![t.aces_home(8)], t.columns("column", 9)].concat(),
+    },
 ];
 
 /// PySolFC deals up to 32,000 as Microsoft, above by Python's generator,
@@ -227,6 +242,26 @@ impl Table {
             return Vec::new();
         }
         vec![format!("Foundations: {}", said.join(" "))]
+    }
+
+    /// Two decks' foundations as pysol-cards prints them after a deal that
+    /// sends the aces home: each top, hearts, spades, diamonds, clubs, then
+    /// the same again for the second deck's.
+    fn aces_home(&self, count: usize) -> String {
+        let mut tops: Vec<String> = (1..=count)
+            .filter_map(|n| self.pile(&format!("foundation {n}")).last())
+            .map(pysol_name)
+            .collect();
+        let mut said = Vec::new();
+        while !tops.is_empty() {
+            for suit in ["H", "S", "D", "C"] {
+                if let Some(at) = tops.iter().position(|top| top.ends_with(suit)) {
+                    let top = tops.remove(at);
+                    said.push(format!("{suit}-{}", &top[..top.len() - 1]));
+                }
+            }
+        }
+        format!("Foundations: {}", said.join(" "))
     }
 
     /// The stock as pysol-cards prints its talon: the next card dealt (the

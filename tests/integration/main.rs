@@ -73,6 +73,7 @@ mod solver_budgets;
 mod stepping;
 mod sweeps;
 mod trying_moves;
+mod two_decks;
 mod unfinished_lists;
 mod unknowing_bots;
 mod what_was_seen;

@@ -17,6 +17,7 @@ use crate::script::limits::{MAX_ITEMS, MAX_OPERATIONS};
 use crate::script::move_kind::{MoveKind, Source};
 use crate::script::suggest::nearest;
 use rhai::{Array, Dynamic, Engine, Map, NativeCallContext};
+use std::collections::HashMap;
 
 pub(super) fn register<H: Host>(engine: &mut Engine, rt: &Shared<H>) {
     let r = rt.clone();
@@ -62,7 +63,44 @@ pub(super) fn listed<H: Host>(
         list_kind(rt, ctx, kind, &mut moves).map_err(|e| placed(kind, e))?;
     }
     rt.borrow().charge(moves.len() as u64);
+    if rt.borrow().labels_wanted() {
+        tell_twins_apart(&mut moves);
+    }
     Ok(moves)
+}
+
+/// Where two moves read alike (twin cards of two decks: `5♥ on 6♠` from
+/// two columns, or onto two), each label says where its move goes from,
+/// to, or both, whichever tells them apart: `5♥ on 6♠ (from column 2)`.
+fn tell_twins_apart(moves: &mut Array) {
+    let field = |m: &Dynamic, name: &str| -> Option<String> {
+        m.read_lock::<Map>()?.get(name).map(text_of)
+    };
+    let mut alike: HashMap<String, Vec<usize>> = HashMap::new();
+    for (i, m) in moves.iter().enumerate() {
+        if let Some(label) = field(m, "label") {
+            alike.entry(label).or_default().push(i);
+        }
+    }
+    for (label, group) in alike.into_iter().filter(|(_, g)| g.len() > 1) {
+        let piles = |name: &str| -> Vec<Option<String>> {
+            group.iter().map(|&i| field(&moves[i], name)).collect()
+        };
+        let (froms, tos) = (piles("from"), piles("to"));
+        let differ = |names: &[Option<String>]| names.iter().any(|n| *n != names[0]);
+        let (say_from, say_to) = (differ(&froms), differ(&tos));
+        for (k, &i) in group.iter().enumerate() {
+            let place = match (&froms[k], &tos[k]) {
+                (Some(from), Some(to)) if say_from && say_to => format!("from {from} to {to}"),
+                (Some(from), _) if say_from => format!("from {from}"),
+                (_, Some(to)) if say_to => format!("to {to}"),
+                _ => continue,
+            };
+            if let Some(mut m) = moves[i].write_lock::<Map>() {
+                m.insert("label".into(), format!("{label} ({place})").into());
+            }
+        }
+    }
 }
 
 /// A fault of a declaration names the kind and where it was declared.
