@@ -55,6 +55,16 @@ fn a_house_rule_replacing_a_rule_that_is_gone_is_told_what_took_its_place() {
     play(dir.path(), "deeper.rhai").code(1).stderr(contains(
         "tomb-of-four-kings no longer has `go_deeper`; in its place: `options()` at the phase `deeper`",
     ));
+    // FreeCell's highest card home of each suit, gone with two decks
+    // (a reviewer's find: it was dropped without a word).
+    write(
+        dir.path(),
+        "tops.rhai",
+        "// extends: freecell\ntitle(\"Tops\");\nfn home_tops() { #{} }\n",
+    );
+    play(dir.path(), "tops.rhai").code(1).stderr(contains(
+        "freecell no longer has `home_tops`; in its place: `goes_home(card)`",
+    ));
     // A helper of the house rule's own may have the old name.
     write(
         dir.path(),
