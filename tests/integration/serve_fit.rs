@@ -2,7 +2,8 @@
 //! decision of a seeded game played by its own bot (the page's Hint; the
 //! first 30 decisions at most), the page fits. At 1200×900 nothing scrolls:
 //! not the page, not the table in its room, not the question's panel, and
-//! the question and its buttons lie in the window. On a 390×844 phone the
+//! the question and its buttons lie in the window; no numbered pile's name
+//! is cut short (where its cards are narrow, its run is named once). On a 390×844 phone the
 //! page is no wider than the screen, the question and its buttons lie in
 //! the window at the top of the page and where the last move left it (the
 //! table scrolls under them), no mark on a pile covers another's name and
@@ -50,6 +51,14 @@ if (!phone) {
   within(document.getElementById('table'), 'the table');
   const asking = document.getElementById('asking');
   if (shown(asking) && asking.scrollHeight > asking.clientHeight + 1) problems.push('the question\'s panel scrolls');
+  // A numbered pile's name is never cut to a few letters: where its cards
+  // are too narrow, its run of piles is named once (`foundation 1–8`).
+  for (const name of document.querySelectorAll('.grid .pile-name')) {
+    const own = name.querySelector('.own-name');
+    if (shown(own) && /\d$/.test(own.textContent) && name.scrollWidth > name.clientWidth + 1) {
+      problems.push(`the name ${own.textContent} is cut short`);
+    }
+  }
 }
 const asking = shown(document.getElementById('asking'));
 within(document.getElementById(asking ? 'question' : 'ending'), asking ? 'the question' : 'the end');
