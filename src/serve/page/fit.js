@@ -60,14 +60,13 @@ export function fitTable(table) {
   nameRunsWhereCut(table);
 }
 
-// On a wide screen a pile's name is cut short where its cards are narrow
-// (two decks' long fans leave "fou…" over each foundation): then, as on a
-// phone, each run of one family's piles is named once (`foundation 1–8`).
+// A phone names each run of one family's piles once (`column 1–8`); a
+// wide screen does where a pile's name would be cut short, its cards being
+// narrow (two decks' long fans left "fou…" over each foundation).
 function nameRunsWhereCut(table) {
   const grid = table.querySelector(".grid");
   if (!grid) return;
   grid.classList.remove("runs-named");
-  if (narrow()) return;
   const cut = [...grid.querySelectorAll(".pile-name")].some((n) => n.scrollWidth > n.clientWidth + 1);
-  if (cut) grid.classList.add("runs-named");
+  if (narrow() || cut) grid.classList.add("runs-named");
 }
