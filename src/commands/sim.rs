@@ -19,6 +19,7 @@ mod ceiling;
 mod out_dir;
 pub(crate) mod pooled;
 pub(crate) mod printed;
+mod search_cost;
 pub(crate) mod shard;
 pub(crate) mod shard_file;
 mod summary;
@@ -95,6 +96,8 @@ pub(crate) struct Game {
     /// A game that reached the host's cap on decisions without ending:
     /// counted as not won, with no score, and said in the figures.
     pub capped: bool,
+    /// What the solver's search of the deal cost (`sim --bot solver`).
+    pub searched: Option<ceiling::Searched>,
 }
 
 pub(crate) struct Outcome {
@@ -219,6 +222,7 @@ pub(crate) fn play(
                 fell_back: game.fell_back,
                 unknown: false,
                 capped: false,
+                searched: None,
             });
         }
         Bot::Solver(budget) => return ceiling::ceiling(program, options, seed, budget),
@@ -241,6 +245,7 @@ pub(crate) fn play(
             fell_back: 0,
             unknown: false,
             capped: false,
+            searched: None,
         }),
         // A game that may go on for ever is one of the run's games, not
         // the end of the run.
@@ -251,6 +256,7 @@ pub(crate) fn play(
             fell_back: 0,
             unknown: false,
             capped: true,
+            searched: None,
         }),
         Stop::Failed(error) => Err(format!("{name} seed {seed}: {error}")),
         Stop::Asking(_) => Err(format!("{name} seed {seed}: the bot stopped answering")),

@@ -265,6 +265,58 @@ fn a_save_of_another_ruleset_and_an_unknown_game_are_refused() {
         .stderr(predicates::str::contains("no ruleset named `no-such-game`"));
 }
 
+/// `sim --bot solver` says what each deal's search cost (the field's
+/// tables give a deal's time and positions a second): each deal's
+/// positions are the ones `delve solve` meets on it, its CPU time is its
+/// own, and the run's median and deals within a CPU-second are read from
+/// them.
+#[test]
+fn sim_with_the_solver_tells_each_deals_cpu_time_and_positions() {
+    let output = delve()
+        .args(["sim", "freecell", "--bot", "solver", "--games", "3"])
+        .args(["--seed", "1", "--nodes", "100000", "--jobs", "1"])
+        .args(["--json", "--each"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let each = report["each"].as_array().unwrap();
+    let mut seconds = Vec::new();
+    for game in each {
+        let seed = game["seed"].to_string();
+        let alone = crate::solved(
+            &["freecell", "--seed", &seed, "--nodes", "100000"],
+            std::time::Duration::from_mins(1),
+        );
+        assert_eq!(game["positions"], alone["positions"], "{report} {alone}");
+        let cpu = game["cpu_seconds"].as_f64().unwrap();
+        assert!(cpu > 0.0 && cpu < 60.0, "{report}");
+        seconds.push(cpu);
+    }
+    seconds.sort_by(f64::total_cmp);
+    let cost = &report["solver_search"];
+    assert_eq!(
+        cost["median_cpu_seconds"].as_f64(),
+        Some(seconds[1]),
+        "{report}"
+    );
+    assert_eq!(
+        cost["max_cpu_seconds"].as_f64(),
+        Some(seconds[2]),
+        "{report}"
+    );
+    let within = seconds.iter().filter(|&&s| s <= 1.0).count();
+    assert_eq!(cost["settled_within_a_second"], within, "{report}");
+    // A bot that searches nothing says no cost.
+    let output = delve()
+        .args(["sim", "freecell", "--games", "1", "--json", "--each"])
+        .output()
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report.get("solver_search"), None, "{report}");
+    assert_eq!(report["each"][0].get("cpu_seconds"), None, "{report}");
+}
+
 #[test]
 fn sim_counts_the_winnable_deals_as_a_ceiling_marked_as_peeking() {
     let output = delve()

@@ -5,7 +5,17 @@
 use crate::run::solve::{solve, Budget, Verdict};
 use crate::run::{Deal, Program};
 use crate::script::cancel::Cancel;
+use crate::script::clock::thread_time;
 use crate::script::declare::Options;
+
+/// What one deal's search cost: the CPU time of the thread that searched
+/// it (the game's start included, as a process's rusage would count it)
+/// and the distinct positions it met.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Searched {
+    pub cpu_seconds: f64,
+    pub positions: usize,
+}
 
 /// One deal of `sim --bot solver`: won if proven winnable, its score the
 /// best found; a deal not settled within the budget counts as not won and
@@ -17,6 +27,7 @@ pub(super) fn ceiling(
     budget: Budget,
 ) -> Result<super::Game, String> {
     let deal = Deal { seed, stack: None };
+    let started = thread_time();
     let solved = solve(
         program,
         options,
@@ -27,6 +38,10 @@ pub(super) fn ceiling(
         &mut |_| {},
     )
     .map_err(|e| format!("{} seed {seed}: {e}", program.ruleset().name()))?;
+    let searched = Searched {
+        cpu_seconds: thread_time().saturating_sub(started).as_secs_f64(),
+        positions: solved.stats.positions,
+    };
     let best = solved.best.as_ref();
     Ok(super::Game {
         win: solved.verdict == Verdict::Winnable,
@@ -35,5 +50,6 @@ pub(super) fn ceiling(
         fell_back: 0,
         unknown: solved.verdict == Verdict::Unknown,
         capped: false,
+        searched: Some(searched),
     })
 }

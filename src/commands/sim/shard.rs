@@ -198,6 +198,7 @@ impl From<Played> for Game {
             fell_back: played.fell_back,
             unknown: false,
             capped: played.capped,
+            searched: None,
         }
     }
 }

@@ -31,6 +31,9 @@ pub(crate) struct Summary {
     /// The solver's deals not settled within its budget (counted as not won).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solver_unknown: Option<usize>,
+    /// What the solver's searches cost (`sim --bot solver`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solver_search: Option<super::search_cost::SearchCost>,
     #[serde(skip)]
     pub scores: Vec<i64>,
     /// Each game, when asked for (`--each`).
@@ -48,6 +51,12 @@ pub(crate) struct Each {
     /// then): with `win`, each deal's verdict, so runs can be compared.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub unknown: bool,
+    /// The CPU time of the solver's search of the deal, and the positions
+    /// it met (`sim --bot solver`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_seconds: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub positions: Option<usize>,
 }
 
 /// Each game of `outcome`, with its seed from `seeds`.
@@ -59,6 +68,8 @@ pub(super) fn each(outcome: &Outcome, seeds: impl Iterator<Item = u64>) -> Vec<E
             win: g.win,
             score: g.score,
             unknown: g.unknown,
+            cpu_seconds: g.searched.map(|s| s.cpu_seconds),
+            positions: g.searched.map(|s| s.positions),
         })
         .collect()
 }
@@ -123,6 +134,7 @@ pub(crate) fn summarize(setup: &Setup, bot: Bot, outcome: &Outcome) -> Summary {
         capped: outcome.games.iter().filter(|g| g.capped).count(),
         solver_unknown: matches!(bot, Bot::Solver(_))
             .then(|| outcome.games.iter().filter(|g| g.unknown).count()),
+        solver_search: super::search_cost::SearchCost::of(&outcome.games),
         scores: scores.iter().map(|s| s.round() as i64).collect(),
         each: None,
     }
@@ -171,6 +183,9 @@ pub(crate) fn report(summary: &Summary, speed: &str) -> String {
     }
     if let Some(unknown) = summary.solver_unknown {
         text += &settled(summary, unknown);
+        if let Some(cost) = &summary.solver_search {
+            text += &cost.line(summary.games);
+        }
         text += &format!(
             "  solver     a player who peeks at every card and random number: the wins are the deals \
              proven winnable, a ceiling for honest play (never a hint); {unknown} deals not settled \
