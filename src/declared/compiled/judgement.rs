@@ -91,6 +91,9 @@ fn builds_by_suit(builds: &Builds) -> bool {
     })
 }
 
+/// What a face-down card costs a position: a card home's worth.
+const FACE_DOWN: i64 = 100;
+
 impl Compiled {
     /// The host's judgement of a position: higher is nearer a win.
     pub(crate) fn value(&self, board: &Board) -> i64 {
@@ -112,7 +115,12 @@ impl Compiled {
         for &pile in &judge.tableau {
             let cards = board.pile(usize::from(pile));
             value -= 10 * buried(cards, judge.by_suit) as i64;
-            value -= 10 * cards.iter().filter(|&&c| !is_up(c)).count() as i64;
+            // A face-down card is as far from the win as a card not home:
+            // weighed at a tenth of that, a search sent cards home and
+            // left columns closed (Klondike deals 1-100 at a CPU-second:
+            // 64 settled against 69 at this weight, Yukon's 1-60 47
+            // against 50, each median halved or better).
+            value -= FACE_DOWN * cards.iter().filter(|&&c| !is_up(c)).count() as i64;
         }
         for &pile in &judge.room {
             if board.len(usize::from(pile)) == 0 {
