@@ -7,13 +7,22 @@
 //! Only a line found is played again through the run, to give it the
 //! choices and labels a save keeps.
 //!
-//! Memory is bounded as the copies' search is: the frontier's boards by
+//! Memory is bounded as the copies' search is: the frontiers' boards by
 //! the budget's `copies`, the positions met by its `table` or, where that
 //! is more, by as many as `copies` bytes hold (`table_bound`).
+//!
+//! Two lanes (`lane.rs`) search alike but break ties among positions
+//! judged equal differently; the second starts once the first has met
+//! `SECOND_LANE_AFTER` positions, so a deal settled at once meets it never,
+//! and from then on the two take turns. They share the table of positions
+//! met, each position searched once by the lane that met it: a win of
+//! either is the answer, and both frontiers emptied with no board let go
+//! is the proof that there is none, at the cost of one search.
 
 use super::super::runtime::Snapshot;
 use super::super::Outcome;
 use super::children::{self, Child};
+use super::lane::Lane;
 use super::ledger::Tally;
 use super::line;
 use super::waiting::{taken, Step, Waiting};
@@ -22,12 +31,16 @@ use crate::declared::compiled::{Board, Compiled, Ended, Move};
 use crate::game::decision::Choice;
 use crate::script::host::{Fallible, Host};
 use rhai::NativeCallContext;
-use std::collections::{BinaryHeap, HashSet};
+use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
 
 /// What a position met costs beside the frontier: its key in the table
 /// of positions (8 bytes, about 16 with the set's room) and its step back.
 const MET_BYTES: usize = 24;
+
+/// The positions the first lane meets before the second starts: some
+/// tenth of a CPU-second (most deals of most games are settled by then).
+const SECOND_LANE_AFTER: usize = 50_000;
 
 /// The positions a search on boards may meet: the budget's table, or as
 /// many as the budget's `copies` in bytes hold, whichever is more (a
@@ -37,9 +50,6 @@ fn table_bound(tally: &Tally) -> usize {
     tally.budget.table.max(tally.budget.copies / MET_BYTES)
 }
 
-/// What a waiting board costs beside its bytes.
-const WAITING_BYTES: usize = std::mem::size_of::<Waiting<Board>>();
-
 pub(super) struct Boards {
     rules: Compiled,
     /// Whether the stock is searched a card it reaches at a time.
@@ -47,10 +57,11 @@ pub(super) struct Boards {
     prefix: Vec<Choice>,
     root: Snapshot,
     root_board: Board,
-    frontier: BinaryHeap<Waiting<Board>>,
-    frontier_bytes: usize,
+    /// Each lane's frontier bound: half the budget's copies.
     bound: usize,
-    pruned: bool,
+    lanes: Vec<Lane>,
+    /// The lane whose turn it is.
+    turn: usize,
     seen: HashSet<u64, BuildHasherDefault<super::best_first::KeyHasher>>,
     steps: Vec<Step>,
     met: u64,
@@ -76,33 +87,51 @@ impl Boards {
             .ok()?
             .with_lone_options(host.takes_lone_option());
         let board = rules.board(&*host).ok()?;
-        let mut search = Boards {
+        let bound = bound / 2;
+        Some(Boards {
             by_stock: children::applies(&rules),
             rules,
             prefix: prefix.to_vec(),
             root: host.snapshot(),
-            root_board: board.clone(),
-            frontier: BinaryHeap::new(),
-            frontier_bytes: 0,
+            lanes: vec![Lane::new(Waiting::root(board.clone()), bound, false)],
+            root_board: board,
             bound,
-            pruned: false,
-            seen: HashSet::default(),
+            turn: 0,
+            seen: HashSet::from_iter([key]),
             steps: vec![Step::ROOT],
             met: 0,
             moves: Vec::new(),
             scratch: Vec::new(),
             children: Vec::new(),
-        };
-        search.seen.insert(key);
-        search.wait(&mut 0, Waiting::root(board));
-        Some(search)
+        })
     }
 
+    /// Whether every lane kept every board it met (their emptying a proof).
     pub(super) fn complete(&self) -> bool {
-        !self.pruned
+        self.lanes.iter().all(Lane::complete)
     }
 
-    /// The best board waiting, searched: each option of its decision played.
+    /// The lane to step next: the first alone until enough positions are
+    /// met, then each in turn that has a board waiting; none once all are
+    /// empty.
+    fn next_lane(&mut self) -> Option<(usize, Waiting<Board>)> {
+        if self.lanes.len() == 1 && self.seen.len() >= SECOND_LANE_AFTER {
+            // The second lane starts from the best board the first holds.
+            if let Some(best) = self.lanes[0].pop_shallowest() {
+                self.lanes.push(Lane::new(best, self.bound, true));
+            }
+        }
+        for _ in 0..self.lanes.len() {
+            self.turn = (self.turn + 1) % self.lanes.len();
+            if let Some(waiting) = self.lanes[self.turn].pop() {
+                return Some((self.turn, waiting));
+            }
+        }
+        None
+    }
+
+    /// The best board waiting in the next lane, searched: each option of
+    /// its decision played.
     pub(super) fn step(
         &mut self,
         ctx: &NativeCallContext,
@@ -112,11 +141,10 @@ impl Boards {
         if tally.spent_within(self.seen.len(), table_bound(tally)) {
             return Ok(());
         }
-        let Some(mut waiting) = self.frontier.pop() else {
+        let Some((lane, mut waiting)) = self.next_lane() else {
             tally.exhaust();
             return Ok(());
         };
-        self.frontier_bytes -= waiting.position.size() + WAITING_BYTES;
         match self.reach(&mut waiting.position) {
             Reached::Decision => {}
             Reached::Ended(ended) => {
@@ -161,15 +189,14 @@ impl Boards {
                 option: step,
             });
             self.met += 1;
-            let value = self.rules.value(&board);
             let next = Waiting {
-                value,
+                value: self.rules.value(&board),
                 met: self.met,
                 node,
                 depth: waiting.depth + 1,
                 position: board,
             };
-            self.wait(&mut tally.stats.held, next);
+            self.lanes[lane].wait_new(next, key, &mut tally.stats.held);
         }
         self.children = children;
         tally.stats.positions = self.seen.len();
@@ -197,32 +224,6 @@ impl Boards {
                 _ => return Reached::Decision,
             }
         }
-    }
-
-    fn wait(&mut self, most: &mut usize, waiting: Waiting<Board>) {
-        self.frontier_bytes += waiting.position.size() + WAITING_BYTES;
-        self.frontier.push(waiting);
-        if self.frontier_bytes > self.bound {
-            self.prune();
-        }
-        *most = (*most).max(self.frontier_bytes);
-    }
-
-    /// Keeps the best boards of the frontier, three quarters of its bound.
-    fn prune(&mut self) {
-        self.pruned = true;
-        let mut kept = Vec::with_capacity(self.frontier.len());
-        let mut bytes = 0;
-        while let Some(waiting) = self.frontier.pop() {
-            let size = waiting.position.size() + WAITING_BYTES;
-            if bytes + size > self.bound / 4 * 3 {
-                break;
-            }
-            bytes += size;
-            kept.push(waiting);
-        }
-        self.frontier = kept.into();
-        self.frontier_bytes = bytes;
     }
 
     /// The choices from the start to `node`'s position, then `step` from

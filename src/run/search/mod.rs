@@ -14,6 +14,7 @@ mod boards;
 mod children;
 mod frame;
 mod hint;
+mod lane;
 mod ledger;
 mod line;
 mod passes;
