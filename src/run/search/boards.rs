@@ -196,10 +196,12 @@ impl Boards {
                 depth: waiting.depth + 1,
                 position: board,
             };
-            self.lanes[lane].wait_new(next, key, &mut tally.stats.held);
+            self.lanes[lane].wait_new(next, key);
         }
         self.children = children;
         tally.stats.positions = self.seen.len();
+        let held = self.lanes.iter().map(Lane::bytes).sum();
+        tally.stats.held = tally.stats.held.max(held);
         Ok(())
     }
 

@@ -36,8 +36,13 @@ impl Lane {
             bound,
             pruned: false,
         };
-        lane.wait(&mut 0, root);
+        lane.wait(root);
         lane
+    }
+
+    /// The bytes its waiting boards hold.
+    pub(super) fn bytes(&self) -> usize {
+        self.frontier_bytes
     }
 
     /// Whether it kept every board it was given.
@@ -64,22 +69,20 @@ impl Lane {
         Some(waiting)
     }
 
-    /// A board met for the first time (`met` the count so far, `key` its
-    /// key), kept waiting; `held` is the most bytes a frontier has held.
-    pub(super) fn wait_new(&mut self, mut waiting: Waiting<Board>, key: u64, held: &mut usize) {
+    /// A board met for the first time, keyed `key`, kept waiting.
+    pub(super) fn wait_new(&mut self, mut waiting: Waiting<Board>, key: u64) {
         if self.shuffled {
             waiting.met = key;
         }
-        self.wait(held, waiting);
+        self.wait(waiting);
     }
 
-    fn wait(&mut self, most: &mut usize, waiting: Waiting<Board>) {
+    fn wait(&mut self, waiting: Waiting<Board>) {
         self.frontier_bytes += waiting.position.size() + WAITING_BYTES;
         self.frontier.push(waiting);
         if self.frontier_bytes > self.bound {
             self.prune();
         }
-        *most = (*most).max(self.frontier_bytes);
     }
 
     /// Keeps the best boards of the frontier, three quarters of its bound.
