@@ -117,9 +117,7 @@ impl Compiled {
             value -= 10 * buried(cards, judge.by_suit) as i64;
             // A face-down card is as far from the win as a card not home:
             // weighed at a tenth of that, a search sent cards home and
-            // left columns closed (Klondike deals 1-100 at a CPU-second:
-            // 64 settled against 69 at this weight, Yukon's 1-60 47
-            // against 50, each median halved or better).
+            // left columns closed (docs/solver.md has the deals it cost).
             value -= FACE_DOWN * cards.iter().filter(|&&c| !is_up(c)).count() as i64;
         }
         for &pile in &judge.room {

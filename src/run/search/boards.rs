@@ -116,7 +116,8 @@ impl Boards {
     /// empty.
     fn next_lane(&mut self) -> Option<(usize, Waiting<Board>)> {
         if self.lanes.len() == 1 && self.seen.len() >= SECOND_LANE_AFTER {
-            // The second lane starts from the best board the first holds.
+            // The second lane starts where the first's order parts from
+            // its earliest choices: the board nearest the first decision.
             if let Some(best) = self.lanes[0].pop_shallowest() {
                 self.lanes.push(Lane::new(best, self.bound, true));
             }
