@@ -80,18 +80,8 @@ fn a_declared_game_runs_no_script_past_its_setup() {
 #[test]
 fn a_bot_asks_the_rule_as_the_options_set_it() {
     let score = |wrap: &str| -> String {
-        let out = delve()
-            .args(["sim", GOLF_FITS, "--games", "1", "--json", "--opt"])
-            .arg(format!("wrap={wrap}"))
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        json["mean_score"].to_string()
+        let wrap = format!("wrap={wrap}");
+        crate::simulated(&[GOLF_FITS, "--games", "1", "--opt", &wrap])["mean_score"].to_string()
     };
     // 5♠ on 4♥ always; K♠ on A♥ only round the corner; 7♠ on 4♥ never.
     assert_eq!(score("false"), "10.0");
@@ -102,16 +92,7 @@ fn a_bot_asks_the_rule_as_the_options_set_it() {
 fn no_run_goes_into_an_empty_pile_that_takes_no_card() {
     // A reviewer's find: a status line said "9 cards into an empty column"
     // in a game whose empty columns take nothing.
-    let out = delve()
-        .args(["sim", NO_EMPTY_RUNS, "--games", "1", "--json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let json = crate::simulated(&[NO_EMPTY_RUNS, "--games", "1"]);
     assert_eq!(json["mean_score"].to_string(), "5.0");
 }
 

@@ -11,18 +11,8 @@ const GUESS: &str = "tests/scripts/colour-guess.rhai";
 
 /// The mc bot's win rate over `games` games of a fixture.
 fn mc_win_rate(script: &str, games: &str, worlds: &str) -> f64 {
-    let out = delve()
-        .args(["sim", script, "--bot", "mc", "--games", games])
-        .args(["--worlds", worlds, "--json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    summary["win_rate"].as_f64().unwrap()
+    let args = [script, "--bot", "mc", "--games", games, "--worlds", worlds];
+    crate::simulated(&args)["win_rate"].as_f64().unwrap()
 }
 
 /// Asserts the mc bot's win rate over a fixture lies in `range`, about what

@@ -106,6 +106,22 @@ pub fn solved(args: &[&str], time: std::time::Duration) -> serde_json::Value {
     serde_json::from_slice(&output.stdout).unwrap()
 }
 
+/// `delve sim ARGS --json`, which must succeed: its summary.
+pub fn simulated(args: &[&str]) -> serde_json::Value {
+    let output = delve()
+        .arg("sim")
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
 /// The output of a field tool run through python3 (`comparing` says what it
 /// checks, `installs` how CI gets it): none, said, when python3 or the tool
 /// is missing (its exit code 3), which fails under CI; else its output,

@@ -272,14 +272,10 @@ fn a_save_of_another_ruleset_and_an_unknown_game_are_refused() {
 /// them.
 #[test]
 fn sim_with_the_solver_tells_each_deals_cpu_time_and_positions() {
-    let output = delve()
-        .args(["sim", "freecell", "--bot", "solver", "--games", "3"])
-        .args(["--seed", "1", "--nodes", "100000", "--jobs", "1"])
-        .args(["--json", "--each"])
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{output:?}");
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let report = crate::simulated(&[
+        "freecell", "--bot", "solver", "--games", "3", "--seed", "1", "--nodes", "100000",
+        "--jobs", "1", "--each",
+    ]);
     let each = report["each"].as_array().unwrap();
     let mut seconds = Vec::new();
     for game in each {
@@ -308,11 +304,7 @@ fn sim_with_the_solver_tells_each_deals_cpu_time_and_positions() {
     let within = seconds.iter().filter(|&&s| s <= 1.0).count();
     assert_eq!(cost["settled_within_a_second"], within, "{report}");
     // A bot that searches nothing says no cost.
-    let output = delve()
-        .args(["sim", "freecell", "--games", "1", "--json", "--each"])
-        .output()
-        .unwrap();
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let report = crate::simulated(&["freecell", "--games", "1", "--each"]);
     assert_eq!(report.get("solver_search"), None, "{report}");
     assert_eq!(report["each"][0].get("cpu_seconds"), None, "{report}");
 }

@@ -6,17 +6,13 @@ use crate::delve;
 
 #[test]
 fn a_bot_that_tries_a_move_does_not_see_the_face_down_card_it_turns_up() {
-    let out = delve()
-        .args(["sim", "tests/scripts/positions/peek-by-trying.rhai"])
-        .args(["--bot", "heuristic", "--games", "300", "--json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let summary = crate::simulated(&[
+        "tests/scripts/positions/peek-by-trying.rhai",
+        "--bot",
+        "heuristic",
+        "--games",
+        "300",
+    ]);
     let rate = summary["win_rate"].as_f64().unwrap();
     assert!(
         (0.38..=0.62).contains(&rate),
