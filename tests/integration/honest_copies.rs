@@ -59,17 +59,9 @@ fn worlds_are_made_from_copies_where_every_hidden_card_came_from_a_shuffle() {
 #[test]
 fn the_mc_bot_on_copies_wins_what_honest_play_wins() {
     for (name, _, range) in TWINS {
-        let out = delve()
-            .args(["sim", &script(name), "--bot", "mc", "--games", "200"])
-            .args(["--worlds", "8", "--json"])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{name}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let script = script(name);
+        let args = [&script, "--bot", "mc", "--games", "200", "--worlds", "8"];
+        let summary = crate::simulated(&args);
         let rate = summary["win_rate"].as_f64().unwrap();
         assert!(
             range.contains(&rate),

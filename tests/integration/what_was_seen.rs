@@ -16,18 +16,8 @@ fn unseen(name: &str) -> String {
 
 /// The win rate of `games` games of `script` by `bot` (its worlds for mc).
 fn win_rate(script: &str, bot: &str, games: &str) -> f64 {
-    let out = delve()
-        .args(["sim", script, "--bot", bot, "--games", games])
-        .args(["--worlds", "8", "--json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{script}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let summary: Value = serde_json::from_slice(&out.stdout).unwrap();
-    summary["win_rate"].as_f64().unwrap()
+    let args = [script, "--bot", bot, "--games", games, "--worlds", "8"];
+    crate::simulated(&args)["win_rate"].as_f64().unwrap()
 }
 
 /// Asserts `bot` wins `script` at a coin toss's rate over 400 games.
