@@ -14,7 +14,7 @@ use super::{Action, Builds, Compiled, Kind, Won};
 /// What the judgement reads, resolved once.
 pub(super) struct Judge {
     /// The kind that sends cards home, and its home piles.
-    home: Option<(usize, Vec<u8>)>,
+    pub(super) home: Option<(usize, Vec<u8>)>,
     /// The homes build by suit.
     by_suit: bool,
     /// The piles cards come home from.

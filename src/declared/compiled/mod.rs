@@ -12,6 +12,7 @@
 //! that is a count its moves spend (or bookkeeping). Anything else stays
 //! with the host's general run.
 
+mod advance;
 mod board;
 mod judgement;
 mod key;

@@ -18,11 +18,16 @@
 //! met, each position searched once by the lane that met it: a win of
 //! either is the answer, and both frontiers emptied with no board let go
 //! is the proof that there is none, at the cost of one search.
+//!
+//! Where the rules turn cards up, a narrowed lane takes turns with them
+//! from the start: it keeps only the moves that advance and a table of its
+//! own, finds wins sooner, and proves nothing (docs/solver.md has the
+//! deals it settled).
 
 use super::super::runtime::Snapshot;
 use super::super::Outcome;
 use super::children::{self, Child};
-use super::lane::Lane;
+use super::lane::{Lane, Met};
 use super::ledger::Tally;
 use super::line;
 use super::waiting::{taken, Step, Waiting};
@@ -32,7 +37,6 @@ use crate::game::decision::Choice;
 use crate::script::host::{Fallible, Host};
 use rhai::NativeCallContext;
 use std::collections::HashSet;
-use std::hash::BuildHasherDefault;
 
 /// What a position met costs beside the frontier: its key in the table
 /// of positions (8 bytes, about 16 with the set's room) and its step back.
@@ -57,12 +61,14 @@ pub(super) struct Boards {
     prefix: Vec<Choice>,
     root: Snapshot,
     root_board: Board,
-    /// Each lane's frontier bound: half the budget's copies.
+    /// Each lane's frontier bound: its share of the budget's copies.
     bound: usize,
+    /// Whether the second lane has started.
+    second_started: bool,
     lanes: Vec<Lane>,
     /// The lane whose turn it is.
     turn: usize,
-    seen: HashSet<u64, BuildHasherDefault<super::best_first::KeyHasher>>,
+    seen: Met,
     steps: Vec<Step>,
     met: u64,
     moves: Vec<Move>,
@@ -87,17 +93,23 @@ impl Boards {
             .ok()?
             .with_lone_options(host.takes_lone_option());
         let board = rules.board(&*host).ok()?;
-        let bound = bound / 2;
+        let narrows = rules.narrows();
+        let bound = bound / if narrows { 3 } else { 2 };
+        let mut lanes = vec![Lane::new(Waiting::root(board.clone()), bound, false)];
+        if narrows {
+            lanes.push(Lane::narrowed(Waiting::root(board.clone()), key, bound));
+        }
         Some(Boards {
+            second_started: false,
             by_stock: children::applies(&rules),
             rules,
             prefix: prefix.to_vec(),
             root: host.snapshot(),
-            lanes: vec![Lane::new(Waiting::root(board.clone()), bound, false)],
+            lanes,
             root_board: board,
             bound,
             turn: 0,
-            seen: HashSet::from_iter([key]),
+            seen: Met::from_iter([key]),
             steps: vec![Step::ROOT],
             met: 0,
             moves: Vec::new(),
@@ -111,16 +123,25 @@ impl Boards {
         self.lanes.iter().all(Lane::complete)
     }
 
-    /// The lane to step next: the first alone until enough positions are
-    /// met, then each in turn that has a board waiting; none once all are
-    /// empty.
+    /// The lane to step next: the first (and the narrowed one) until
+    /// enough positions are met, then each in turn that has a board
+    /// waiting; none once the complete lanes are empty and kept every
+    /// board (a proof), or once all are empty.
     fn next_lane(&mut self) -> Option<(usize, Waiting<Board>)> {
-        if self.lanes.len() == 1 && self.seen.len() >= SECOND_LANE_AFTER {
+        if !self.second_started && self.seen.len() >= SECOND_LANE_AFTER {
+            self.second_started = true;
             // The second lane starts where the first's order parts from
             // its earliest choices: the board nearest the first decision.
             if let Some(best) = self.lanes[0].pop_shallowest() {
                 self.lanes.push(Lane::new(best, self.bound, true));
             }
+        }
+        let proven = self
+            .lanes
+            .iter()
+            .all(|lane| lane.is_narrowed() || (lane.is_empty() && lane.complete()));
+        if proven {
+            return None;
         }
         for _ in 0..self.lanes.len() {
             self.turn = (self.turn + 1) % self.lanes.len();
@@ -139,7 +160,7 @@ impl Boards {
         rt: &Shared,
         tally: &mut Tally,
     ) -> Fallible<()> {
-        if tally.spent_within(self.seen.len(), table_bound(tally)) {
+        if tally.spent_within(self.met_count(), table_bound(tally)) {
             return Ok(());
         }
         let Some((lane, mut waiting)) = self.next_lane() else {
@@ -167,6 +188,7 @@ impl Boards {
             &mut self.scratch,
             &mut children,
         );
+        let narrowed = self.lanes[lane].is_narrowed();
         for child in children.drain(..) {
             if tally.done || tally.meet() {
                 break;
@@ -180,8 +202,17 @@ impl Boards {
                     continue;
                 }
             };
+            if narrowed
+                && child.moved.is_some_and(|mv| {
+                    let before = &waiting.position;
+                    let scratch = &mut self.scratch;
+                    self.rules.detour(mv, before, &self.moves, &board, scratch)
+                })
+            {
+                continue;
+            }
             let key = self.rules.key(&board);
-            if !self.seen.insert(key) {
+            if !self.lanes[lane].first_met(key, &mut self.seen) {
                 continue;
             }
             let node = self.steps.len() as u32;
@@ -200,10 +231,15 @@ impl Boards {
             self.lanes[lane].wait_new(next, key);
         }
         self.children = children;
-        tally.stats.positions = self.seen.len();
+        tally.stats.positions = self.met_count();
         let held = self.lanes.iter().map(Lane::bytes).sum();
         tally.stats.held = tally.stats.held.max(held);
         Ok(())
+    }
+
+    /// The positions met, in the shared table and the narrowed lane's.
+    fn met_count(&self) -> usize {
+        self.seen.len() + self.lanes.iter().map(Lane::own_met).sum::<usize>()
     }
 
     /// The board moved on through its lone options to a decision (its

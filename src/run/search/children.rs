@@ -56,6 +56,8 @@ impl Reach {
 /// A child of a decision: its step, and the board it reached or its end.
 pub(super) struct Child {
     pub(super) reach: Reach,
+    /// The move that reached it, but for a deal's own.
+    pub(super) moved: Option<Move>,
     pub(super) reached: Result<Board, Ended>,
 }
 
@@ -107,6 +109,7 @@ pub(super) fn children(
         if let Some(ended) = rules.play(&mut next, deal, scratch) {
             out.push(Child {
                 reach: dealt,
+                moved: None,
                 reached: Err(ended),
             });
             break;
@@ -117,6 +120,7 @@ pub(super) fn children(
             // it reached is the child (searched as any other).
             out.push(Child {
                 reach: dealt,
+                moved: None,
                 reached: Ok(next),
             });
             break;
@@ -139,6 +143,7 @@ pub(super) fn children(
             if link.listed.iter().any(|&m| rules.deals(m)) {
                 out.push(Child {
                     reach: dealt,
+                    moved: None,
                     reached: Ok(next),
                 });
             }
@@ -205,7 +210,11 @@ fn child(rules: &Compiled, at: &Board, reach: Reach, mv: Move, scratch: &mut Vec
         Some(ended) => Err(ended),
         None => Ok(board),
     };
-    Child { reach, reached }
+    Child {
+        reach,
+        moved: Some(mv),
+        reached,
+    }
 }
 
 /// The one dealing move among `moves`, if there is exactly one.

@@ -6,10 +6,21 @@
 //! order's luck shows in its longest searches, and the two orders' unlucky
 //! deals are mostly not the same. The lanes share the table of positions
 //! met, so each position is searched once, by the lane that met it first.
+//!
+//! Where the rules turn cards up, a third lane searches from the start
+//! again keeping only the moves that advance (`compiled/advance.rs`): it
+//! finds wins the complete lanes would reach late, and proves nothing, so
+//! it keeps a table of its own and the complete lanes still meet every
+//! position.
 
+use super::best_first::KeyHasher;
 use super::waiting::Waiting;
 use crate::declared::compiled::Board;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, HashSet};
+use std::hash::BuildHasherDefault;
+
+/// The positions a search has met, by key.
+pub(super) type Met = HashSet<u64, BuildHasherDefault<KeyHasher>>;
 
 /// What a waiting board costs beside its bytes.
 const WAITING_BYTES: usize = std::mem::size_of::<Waiting<Board>>();
@@ -23,6 +34,8 @@ pub(super) struct Lane {
     bound: usize,
     /// Some waiting boards were let go: it can prove nothing.
     pruned: bool,
+    /// A narrowed lane's own table of positions met (it leaves moves out).
+    own: Option<Met>,
 }
 
 impl Lane {
@@ -35,9 +48,39 @@ impl Lane {
             frontier_bytes: 0,
             bound,
             pruned: false,
+            own: None,
         };
         lane.wait(root);
         lane
+    }
+
+    /// A lane that keeps to the moves that advance, from `root` (keyed
+    /// `key`), with a table of its own.
+    pub(super) fn narrowed(root: Waiting<Board>, key: u64, bound: usize) -> Lane {
+        let mut lane = Lane::new(root, bound, false);
+        lane.own = Some(Met::from_iter([key]));
+        lane
+    }
+
+    /// Whether it keeps to the moves that advance.
+    pub(super) fn is_narrowed(&self) -> bool {
+        self.own.is_some()
+    }
+
+    /// Whether `key` is met for the first time by this lane: in its own
+    /// table if it has one, else in the table the lanes share.
+    pub(super) fn first_met(&mut self, key: u64, shared: &mut Met) -> bool {
+        self.own.as_mut().unwrap_or(shared).insert(key)
+    }
+
+    /// The positions its own table holds.
+    pub(super) fn own_met(&self) -> usize {
+        self.own.as_ref().map_or(0, HashSet::len)
+    }
+
+    /// Whether no board waits.
+    pub(super) fn is_empty(&self) -> bool {
+        self.frontier.is_empty()
     }
 
     /// The bytes its waiting boards hold.
@@ -45,9 +88,11 @@ impl Lane {
         self.frontier_bytes
     }
 
-    /// Whether it kept every board it was given.
+    /// Whether it kept every board it was given (a narrowed lane leaves
+    /// moves out, but keeps no table the others read: it takes nothing
+    /// from their proof).
     pub(super) fn complete(&self) -> bool {
-        !self.pruned
+        !self.pruned || self.is_narrowed()
     }
 
     /// The best board waiting.
