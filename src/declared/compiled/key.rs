@@ -24,7 +24,6 @@ impl Compiled {
     pub(crate) fn key(&self, board: &Board) -> u64 {
         let seeds = seeds();
         let mut hasher = seeds.build_hasher();
-        let mut grouped = [0u64; 64];
         let piles = self.up.len();
         for pile in 0..piles {
             if self.in_family[pile] {
@@ -40,12 +39,13 @@ impl Compiled {
             }
         }
         for family in &self.families {
-            let piles_hashed = &mut grouped[..family.len()];
-            for (slot, &pile) in piles_hashed.iter_mut().zip(family) {
-                *slot = seeds.hash_one(board.pile(usize::from(pile)));
-            }
-            piles_hashed.sort_unstable();
-            piles_hashed.hash(&mut hasher);
+            // A set of piles: the sum of their hashes, which no order of
+            // the piles changes (sorting the hashes cost a fifth of a
+            // search's time where seventeen piles are one family).
+            let set = family.iter().fold(0u64, |sum, &pile| {
+                sum.wrapping_add(seeds.hash_one(board.pile(usize::from(pile))))
+            });
+            set.hash(&mut hasher);
         }
         for count in 0..self.counts.len() {
             board.count(count).hash(&mut hasher);

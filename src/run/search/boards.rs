@@ -11,16 +11,17 @@
 //! the budget's `copies`, the positions met by its `table` or, where that
 //! is more, by as many as `copies` bytes hold (`table_bound`).
 //!
-//! Two lanes (`lane.rs`) search alike but break ties among positions
-//! judged equal differently; the second starts once the first has met
-//! `SECOND_LANE_AFTER` positions, so a deal settled at once meets it never,
-//! and from then on the two take turns. They share the table of positions
-//! met, each position searched once by the lane that met it: a win of
-//! either is the answer, and both frontiers emptied with no board let go
-//! is the proof that there is none, at the cost of one search.
+//! Lanes (`lane.rs`) search alike but break ties among positions judged
+//! equal differently; the others start once the first has met
+//! `SECOND_LANE_AFTER` positions, so a deal settled at once meets them
+//! never, and from then on all take turns. They share the table of
+//! positions met, each position searched once by the lane that met it,
+//! and one bound on the boards their frontiers hold: a win of any is the
+//! answer, and every frontier emptied with no board let go is the proof
+//! that there is none, at the cost of one search.
 //!
 //! Where the rules turn cards up, a narrowed lane takes turns with them
-//! from the start: it keeps only the moves that advance and a table of its
+//! almost from the start: it keeps only the moves that advance and a table of its
 //! own, finds wins sooner, and proves nothing (docs/solver.md has the
 //! deals it settled).
 
@@ -42,9 +43,19 @@ use std::collections::HashSet;
 /// of positions (8 bytes, about 16 with the set's room) and its step back.
 const MET_BYTES: usize = 24;
 
-/// The positions the first lane meets before the second starts: some
+/// The positions the first lane meets before the others start: some
 /// tenth of a CPU-second (most deals of most games are settled by then).
 const SECOND_LANE_AFTER: usize = 50_000;
+
+/// The positions the first lane meets before a narrowed lane starts, where
+/// the rules turn cards up: a search this short needs no other (and a
+/// proof this short should cost no more).
+const NARROWED_AFTER: usize = 1_000;
+
+/// The lanes that start then, each with its own shuffle of ties: with
+/// one, Black Hole's deals 1-200 left 15 open at a CPU-second each, with
+/// two 10, three 7, five 9 (Golf's and Klondike's moved by two or three).
+const SHUFFLES: [u64; 3] = [0, 0x2545_F491_4F6C_DD1D, 0x4A8B_E3C1_9D27_60F5];
 
 /// The positions a search on boards may meet: the budget's table, or as
 /// many as the budget's `copies` in bytes hold, whichever is more (a
@@ -61,9 +72,12 @@ pub(super) struct Boards {
     prefix: Vec<Choice>,
     root: Snapshot,
     root_board: Board,
-    /// Each lane's frontier bound: its share of the budget's copies.
+    /// What the lanes' frontiers may hold together: the budget's copies.
     bound: usize,
-    /// Whether the second lane has started.
+    /// Whether a narrowed lane is yet to start.
+    narrows: bool,
+    root_key: u64,
+    /// Whether the shuffled lanes have started.
     second_started: bool,
     lanes: Vec<Lane>,
     /// The lane whose turn it is.
@@ -93,13 +107,10 @@ impl Boards {
             .ok()?
             .with_lone_options(host.takes_lone_option());
         let board = rules.board(&*host).ok()?;
-        let narrows = rules.narrows();
-        let bound = bound / if narrows { 3 } else { 2 };
-        let mut lanes = vec![Lane::new(Waiting::root(board.clone()), bound, false)];
-        if narrows {
-            lanes.push(Lane::narrowed(Waiting::root(board.clone()), key, bound));
-        }
+        let lanes = vec![Lane::new(Waiting::root(board.clone()), None)];
         Some(Boards {
+            narrows: rules.narrows(),
+            root_key: key,
             second_started: false,
             by_stock: children::applies(&rules),
             rules,
@@ -128,12 +139,19 @@ impl Boards {
     /// waiting; none once the complete lanes are empty and kept every
     /// board (a proof), or once all are empty.
     fn next_lane(&mut self) -> Option<(usize, Waiting<Board>)> {
+        if self.narrows && self.seen.len() >= NARROWED_AFTER {
+            self.narrows = false;
+            let root = Waiting::root(self.root_board.clone());
+            self.lanes.push(Lane::narrowed(root, self.root_key));
+        }
         if !self.second_started && self.seen.len() >= SECOND_LANE_AFTER {
             self.second_started = true;
-            // The second lane starts where the first's order parts from
-            // its earliest choices: the board nearest the first decision.
-            if let Some(best) = self.lanes[0].pop_shallowest() {
-                self.lanes.push(Lane::new(best, self.bound, true));
+            // Each other lane starts where the first's order parts from
+            // its earliest choices: a board nearest the first decision.
+            for salt in SHUFFLES {
+                if let Some(best) = self.lanes[0].pop_shallowest() {
+                    self.lanes.push(Lane::new(best, Some(salt)));
+                }
             }
         }
         let proven = self
@@ -234,6 +252,12 @@ impl Boards {
         tally.stats.positions = self.met_count();
         let held = self.lanes.iter().map(Lane::bytes).sum();
         tally.stats.held = tally.stats.held.max(held);
+        if held > self.bound {
+            // The lane holding most lets its worst boards go.
+            if let Some(most) = self.lanes.iter_mut().max_by_key(|lane| lane.bytes()) {
+                most.prune();
+            }
+        }
         Ok(())
     }
 

@@ -1,11 +1,12 @@
 //! One order of a search on boards (`boards.rs`): its frontier of boards
-//! waiting, best first. A search runs two lanes once the first has met
+//! waiting, best first. A search runs more lanes once the first has met
 //! some positions, alike but for how they break ties among positions
-//! judged equal (the first takes the last met, as depth first would; the
-//! second takes them in the order of their keys, a shuffle of them): an
-//! order's luck shows in its longest searches, and the two orders' unlucky
-//! deals are mostly not the same. The lanes share the table of positions
-//! met, so each position is searched once, by the lane that met it first.
+//! judged equal (the first takes the last met, as depth first would; each
+//! other takes them in an order of their keys of its own, a shuffle of
+//! them): an order's luck shows in its longest searches, and different
+//! orders' unlucky deals are mostly not the same. The lanes share the
+//! table of positions met, so each position is searched once, by the lane
+//! that met it first.
 //!
 //! Where the rules turn cards up, a third lane searches from the start
 //! again keeping only the moves that advance (`compiled/advance.rs`): it
@@ -26,12 +27,11 @@ pub(super) type Met = HashSet<u64, BuildHasherDefault<KeyHasher>>;
 const WAITING_BYTES: usize = std::mem::size_of::<Waiting<Board>>();
 
 pub(super) struct Lane {
-    /// Ties broken by the positions' keys, not by the order met.
-    shuffled: bool,
+    /// Ties broken by the positions' keys mixed with this, not by the
+    /// order met.
+    shuffle: Option<u64>,
     frontier: BinaryHeap<Waiting<Board>>,
     frontier_bytes: usize,
-    /// The most bytes its frontier may hold.
-    bound: usize,
     /// Some waiting boards were let go: it can prove nothing.
     pruned: bool,
     /// A narrowed lane's own table of positions met (it leaves moves out).
@@ -39,14 +39,13 @@ pub(super) struct Lane {
 }
 
 impl Lane {
-    /// A lane whose first board waiting is `root`, its frontier held to
-    /// `bound` bytes.
-    pub(super) fn new(root: Waiting<Board>, bound: usize, shuffled: bool) -> Lane {
+    /// A lane whose first board waiting is `root`, that breaks ties by
+    /// the order met or, given `shuffle`, by the keys mixed with it.
+    pub(super) fn new(root: Waiting<Board>, shuffle: Option<u64>) -> Lane {
         let mut lane = Lane {
-            shuffled,
+            shuffle,
             frontier: BinaryHeap::new(),
             frontier_bytes: 0,
-            bound,
             pruned: false,
             own: None,
         };
@@ -56,8 +55,8 @@ impl Lane {
 
     /// A lane that keeps to the moves that advance, from `root` (keyed
     /// `key`), with a table of its own.
-    pub(super) fn narrowed(root: Waiting<Board>, key: u64, bound: usize) -> Lane {
-        let mut lane = Lane::new(root, bound, false);
+    pub(super) fn narrowed(root: Waiting<Board>, key: u64) -> Lane {
+        let mut lane = Lane::new(root, None);
         lane.own = Some(Met::from_iter([key]));
         lane
     }
@@ -116,8 +115,10 @@ impl Lane {
 
     /// A board met for the first time, keyed `key`, kept waiting.
     pub(super) fn wait_new(&mut self, mut waiting: Waiting<Board>, key: u64) {
-        if self.shuffled {
-            waiting.met = key;
+        if let Some(salt) = self.shuffle {
+            // Any fixed mixing of key and salt is a shuffle; a multiply
+            // spreads keys that differ in few bits.
+            waiting.met = (key ^ salt).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         }
         self.wait(waiting);
     }
@@ -125,19 +126,17 @@ impl Lane {
     fn wait(&mut self, waiting: Waiting<Board>) {
         self.frontier_bytes += waiting.position.size() + WAITING_BYTES;
         self.frontier.push(waiting);
-        if self.frontier_bytes > self.bound {
-            self.prune();
-        }
     }
 
-    /// Keeps the best boards of the frontier, three quarters of its bound.
-    fn prune(&mut self) {
+    /// Keeps the best boards of the frontier, three quarters of its bytes.
+    pub(super) fn prune(&mut self) {
         self.pruned = true;
+        let most = self.frontier_bytes / 4 * 3;
         let mut kept = Vec::with_capacity(self.frontier.len());
         let mut bytes = 0;
         while let Some(waiting) = self.frontier.pop() {
             let size = waiting.position.size() + WAITING_BYTES;
-            if bytes + size > self.bound / 4 * 3 {
+            if bytes + size > most {
                 break;
             }
             bytes += size;
