@@ -3,10 +3,10 @@
 //! narrowed lane). There the way to a win is turning cards up, emptying
 //! piles and sending cards home; a move that only shifts cards from one
 //! pile that takes cards to another, and does none of these, is mostly a
-//! detour (the field's own solvers of such games leave most of them out).
-//! Leaving them out can miss a win, never make one: a win found is played
-//! again through the rules, so a narrowed search needs no proof, and can
-//! give none.
+//! detour. Leaving them out can miss a win, never make one: a win found
+//! is played again through the rules, so a narrowed search needs no
+//! proof, and can give none. A card taken back from home is no detour: it
+//! may go home again.
 
 use super::board::{card_of, is_up, Board};
 use super::{Action, Compiled, Move};
