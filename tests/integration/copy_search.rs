@@ -107,6 +107,27 @@ fn freecell_deals_are_settled_as_fc_solve_settles_them() {
     }
 }
 
+#[test]
+fn a_depth_first_lane_wins_freecell_deals_the_judgement_leads_away_from() {
+    // fc-solve wins 16579 and 14930 at once; best first by the host's
+    // judgement met 8 million positions of 16579 without a win. The lane
+    // that goes depth first in the rules' order of moves, once the others
+    // start at 50,000 positions met, wins each within a few thousand more.
+    for number in [16579, 14930] {
+        let Some(theirs) = fc_solve(number) else {
+            return;
+        };
+        assert_eq!(theirs, "winnable", "deal {number}");
+        let seed = number.to_string();
+        let ours = solved(&["freecell", "--seed", &seed, "--nodes", "400000"]);
+        assert_eq!(ours["verdict"], "winnable", "deal {number}: {ours}");
+        assert!(
+            ours["positions"].as_u64().unwrap() < 100_000,
+            "deal {number}: {ours}"
+        );
+    }
+}
+
 /// Klondike-Solver's verdict on Klondike deal `number` as delve deals it
 /// with `draw`, through `tests/crosscheck/klondike_solver.py`, or `None` where
 /// pyksolve is not installed (CI must have it).

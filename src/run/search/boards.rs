@@ -28,7 +28,7 @@
 use super::super::runtime::Snapshot;
 use super::super::Outcome;
 use super::children::{self, Child};
-use super::lane::{Lane, Met};
+use super::lane::{Lane, Met, Order};
 use super::ledger::Tally;
 use super::line;
 use super::waiting::{taken, Step, Waiting};
@@ -52,10 +52,15 @@ const SECOND_LANE_AFTER: usize = 50_000;
 /// proof this short should cost no more).
 const NARROWED_AFTER: usize = 1_000;
 
-/// The lanes that start then, each with its own shuffle of ties: with
-/// one, Black Hole's deals 1-200 left 15 open at a CPU-second each, with
-/// two 10, three 7, five 9 (Golf's and Klondike's moved by two or three).
-const SHUFFLES: [u64; 3] = [0, 0x2545_F491_4F6C_DD1D, 0x4A8B_E3C1_9D27_60F5];
+/// The lanes that start then: two with shuffles of their own (with one,
+/// Black Hole's deals 1-200 left 15 open at a million decisions each,
+/// with three 11) and one depth first (9 open; and of FreeCell's deals
+/// still open at 10 CPU-s, it won 4 of 7, three within half a second).
+const OTHER_ORDERS: [Order; 3] = [
+    Order::Shuffled(0),
+    Order::Shuffled(0x2545_F491_4F6C_DD1D),
+    Order::DepthFirst,
+];
 
 /// The positions a search on boards may meet: the budget's table, or as
 /// many as the budget's `copies` in bytes hold, whichever is more (a
@@ -107,7 +112,7 @@ impl Boards {
             .ok()?
             .with_lone_options(host.takes_lone_option());
         let board = rules.board(&*host).ok()?;
-        let lanes = vec![Lane::new(Waiting::root(board.clone()), None)];
+        let lanes = vec![Lane::new(Waiting::root(board.clone()), Order::LastMet)];
         Some(Boards {
             narrows: rules.narrows(),
             root_key: key,
@@ -148,9 +153,9 @@ impl Boards {
             self.second_started = true;
             // Each other lane starts where the first's order parts from
             // its earliest choices: a board nearest the first decision.
-            for salt in SHUFFLES {
+            for order in OTHER_ORDERS {
                 if let Some(best) = self.lanes[0].pop_shallowest() {
-                    self.lanes.push(Lane::new(best, Some(salt)));
+                    self.lanes.push(Lane::new(best, order));
                 }
             }
         }

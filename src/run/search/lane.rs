@@ -4,7 +4,9 @@
 //! judged equal (the first takes the last met, as depth first would; each
 //! other takes them in an order of their keys of its own, a shuffle of
 //! them): an order's luck shows in its longest searches, and different
-//! orders' unlucky deals are mostly not the same. The lanes share the
+//! orders' unlucky deals are mostly not the same; one more goes depth
+//! first in the rules' own order of moves, blind to the judgement, which
+//! wins FreeCell deals the judgement leads away from. The lanes share the
 //! table of positions met, so each position is searched once, by the lane
 //! that met it first.
 //!
@@ -26,28 +28,43 @@ pub(super) type Met = HashSet<u64, BuildHasherDefault<KeyHasher>>;
 /// What a waiting board costs beside its bytes.
 const WAITING_BYTES: usize = std::mem::size_of::<Waiting<Board>>();
 
+/// How a lane orders the boards waiting.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Order {
+    /// Best first; of boards judged equal, the last met.
+    LastMet,
+    /// Best first; of boards judged equal, by their keys mixed with this.
+    Shuffled(u64),
+    /// Deepest first, the judgement not asked: of the boards of one
+    /// depth, those of the board searched last, in the order the rules
+    /// list their moves (as fc-solve's scans go).
+    DepthFirst,
+}
+
 pub(super) struct Lane {
-    /// Ties broken by the positions' keys mixed with this, not by the
-    /// order met.
-    shuffle: Option<u64>,
+    order: Order,
     frontier: BinaryHeap<Waiting<Board>>,
     frontier_bytes: usize,
     /// Some waiting boards were let go: it can prove nothing.
     pruned: bool,
     /// A narrowed lane's own table of positions met (it leaves moves out).
     own: Option<Met>,
+    /// Boards searched from this lane, and boards met since the last.
+    popped: u64,
+    pushed: u64,
 }
 
 impl Lane {
-    /// A lane whose first board waiting is `root`, that breaks ties by
-    /// the order met or, given `shuffle`, by the keys mixed with it.
-    pub(super) fn new(root: Waiting<Board>, shuffle: Option<u64>) -> Lane {
+    /// A lane whose first board waiting is `root`.
+    pub(super) fn new(root: Waiting<Board>, order: Order) -> Lane {
         let mut lane = Lane {
-            shuffle,
+            order,
             frontier: BinaryHeap::new(),
             frontier_bytes: 0,
             pruned: false,
             own: None,
+            popped: 0,
+            pushed: 0,
         };
         lane.wait(root);
         lane
@@ -56,7 +73,7 @@ impl Lane {
     /// A lane that keeps to the moves that advance, from `root` (keyed
     /// `key`), with a table of its own.
     pub(super) fn narrowed(root: Waiting<Board>, key: u64) -> Lane {
-        let mut lane = Lane::new(root, None);
+        let mut lane = Lane::new(root, Order::LastMet);
         lane.own = Some(Met::from_iter([key]));
         lane
     }
@@ -98,6 +115,8 @@ impl Lane {
     pub(super) fn pop(&mut self) -> Option<Waiting<Board>> {
         let waiting = self.frontier.pop()?;
         self.frontier_bytes -= waiting.position.size() + WAITING_BYTES;
+        self.popped += 1;
+        self.pushed = 0;
         Some(waiting)
     }
 
@@ -115,10 +134,19 @@ impl Lane {
 
     /// A board met for the first time, keyed `key`, kept waiting.
     pub(super) fn wait_new(&mut self, mut waiting: Waiting<Board>, key: u64) {
-        if let Some(salt) = self.shuffle {
-            // Any fixed mixing of key and salt is a shuffle; a multiply
-            // spreads keys that differ in few bits.
-            waiting.met = (key ^ salt).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        match self.order {
+            Order::LastMet => {}
+            Order::Shuffled(salt) => {
+                // Any fixed mixing of key and salt is a shuffle; a
+                // multiply spreads keys that differ in few bits.
+                waiting.met = (key ^ salt).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            }
+            Order::DepthFirst => {
+                waiting.value = i64::from(waiting.depth);
+                let first_listed_first = 0xF_FFFF - self.pushed.min(0xF_FFFF);
+                waiting.met = self.popped << 20 | first_listed_first;
+                self.pushed += 1;
+            }
         }
         self.wait(waiting);
     }
