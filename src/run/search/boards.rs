@@ -52,10 +52,8 @@ const SECOND_LANE_AFTER: usize = 50_000;
 /// proof this short should cost no more).
 const NARROWED_AFTER: usize = 1_000;
 
-/// The lanes that start then: two with shuffles of their own (with one,
-/// Black Hole's deals 1-200 left 15 open at a million decisions each,
-/// with three 11) and one depth first (9 open; and of FreeCell's deals
-/// still open at 10 CPU-s, it won 4 of 7, three within half a second).
+/// The lanes that start then: two with shuffles of their own and one
+/// depth first (docs/solver.md has the deals each order settled).
 const OTHER_ORDERS: [Order; 3] = [
     Order::Shuffled(0),
     Order::Shuffled(0x2545_F491_4F6C_DD1D),

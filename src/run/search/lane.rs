@@ -6,7 +6,7 @@
 //! them): an order's luck shows in its longest searches, and different
 //! orders' unlucky deals are mostly not the same; one more goes depth
 //! first in the rules' own order of moves, blind to the judgement, which
-//! wins FreeCell deals the judgement leads away from. The lanes share the
+//! wins deals the judgement leads away from. The lanes share the
 //! table of positions met, so each position is searched once, by the lane
 //! that met it first.
 //!
@@ -37,7 +37,7 @@ pub(super) enum Order {
     Shuffled(u64),
     /// Deepest first, the judgement not asked: of the boards of one
     /// depth, those of the board searched last, in the order the rules
-    /// list their moves (as fc-solve's scans go).
+    /// list their moves (as the field's solvers of columns scan).
     DepthFirst,
 }
 
