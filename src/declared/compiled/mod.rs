@@ -12,8 +12,8 @@
 //! that is a count its moves spend (or bookkeeping). Anything else stays
 //! with the host's general run.
 
-mod advance;
 mod board;
+mod detour;
 mod judgement;
 mod key;
 mod laid;

@@ -11,7 +11,7 @@
 //! that met it first.
 //!
 //! Where the rules turn cards up, a third lane searches from the start
-//! again keeping only the moves that advance (`compiled/advance.rs`): it
+//! again keeping only the moves that advance (`compiled/detour.rs`): it
 //! finds wins the complete lanes would reach late, and proves nothing, so
 //! it keeps a table of its own and the complete lanes still meet every
 //! position.

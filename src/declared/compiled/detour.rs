@@ -50,7 +50,9 @@ impl Compiled {
         if empty(after) > empty(before) {
             return false;
         }
-        self.moves(after, scratch);
+        // Only the moves home tell which cards may go home.
+        scratch.clear();
+        super::legal_moves::moves_of(*home, &self.kinds[*home], after, scratch);
         let going_home = |board: &Board, moves: &[Move]| {
             moves
                 .iter()
