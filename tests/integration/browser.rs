@@ -274,18 +274,6 @@ pub(crate) async fn start_on(
     .await;
 }
 
-/// Clicks the first option, if the page asks, and waits for its answer.
-pub(crate) async fn pick_first(client: &Client) {
-    answer(client, false).await;
-}
-
-/// Takes the option the ruleset's bot names, if the game asks, and waits
-/// for the page to show the next decision: the same game on every run, in
-/// no time (the page's Hint plays worlds for seconds).
-pub(crate) async fn step(client: &Client) {
-    answer(client, true).await;
-}
-
 /// The option the ruleset's bot would take now: the protocol's plain
 /// `hint`, asked of the server for the page's game as the page asks it.
 pub(crate) async fn bots_choice(client: &Client) -> u64 {
@@ -299,18 +287,22 @@ pub(crate) async fn bots_choice(client: &Client) -> u64 {
     index.as_u64().expect("the bot names an option")
 }
 
-/// Answers the page's question, if it asks one: by the option the ruleset's
-/// bot names, or by the first; then waits for the next.
-async fn answer(client: &Client, by_bot: bool) {
+/// Answers the page's question, if it asks one, by its first option; then
+/// waits for the next.
+pub(crate) async fn pick_first(client: &Client) {
     if !shows(client, "[data-state='asking']").await {
         return;
     }
     let made = choices(client).await;
-    let index = if by_bot { bots_choice(client).await } else { 0 };
     // A move carried on the table has its button folded away under "every
     // move as a button"; the button still takes the click it is sent.
-    let press = format!("document.querySelector(\".option[data-index='{index}']\").click()");
-    client.execute(&press, vec![]).await.unwrap();
+    client
+        .execute(
+            "document.querySelector(\".option[data-index='0']\").click()",
+            vec![],
+        )
+        .await
+        .unwrap();
     until_made(client, made + 1).await;
 }
 

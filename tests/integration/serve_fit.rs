@@ -7,8 +7,11 @@
 //! page is no wider than the screen, the question and its buttons lie in
 //! the window at the top of the page and where the last move left it (the
 //! table scrolls under them), no mark on a pile covers another's name and
-//! none is cut; then the Statistics dialog, with the games that ended in it,
-//! fits the phone; at 1200×900 the odds leave the controls in the window.
+//! none is cut, and ten moves in every card's rank reads (12 px of glyph
+//! at least, nothing over it); then the Statistics dialog, with the games that ended in it,
+//! fits the phone; at 1200×900 the odds leave the controls in the window,
+//! and six moves in the page shows only the status lines and marks the
+//! ruleset declares.
 //! A touch screen is not told of number keys, a mouse is. Ten
 //! moves in, each table's text has a contrast of 4.5:1 at least, and its
 //! screenshot is taken: `DELVE_SCREENSHOTS=DIR` writes them into DIR too
@@ -20,6 +23,8 @@
 
 use crate::browser::{click, start, until, with_browser_on, Screen};
 use crate::serve::Server;
+use crate::serve_phone::unreadable_ranks;
+use crate::serve_status::undeclared;
 use fantoccini::Client;
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -136,6 +141,10 @@ return wrong;
 /// its end).
 const SHOT_AT: usize = 11;
 
+/// The decision at which the status shown is held to the one declared
+/// (in a window): six moves in.
+const STATUS_AT: usize = 7;
+
 /// Which shipped rulesets a test plays: every other one, from the first
 /// or from the second, so that each screen's two halves (a minute or two
 /// of browser work each) run beside the other tests, not after them.
@@ -166,6 +175,7 @@ fn every_ruleset_fits(screen: Screen, half: Half) {
         .collect();
     with_browser_on(screen, async |client| {
         let mut wrong = Vec::new();
+        let mut ranks_read = 0;
         for name in &names {
             start(client, &server, name, &[]).await;
             // A deal with no move at all (Forecell's deal 1) starts ended,
@@ -199,6 +209,19 @@ fn every_ruleset_fits(screen: Screen, half: Half) {
                 if shot && (!phone || name == "clear-the-dungeon") {
                     screenshot(client, name, phone, &folders).await;
                 }
+                // Six moves in (a twin's at its start, a short game's at its
+                // end), the page shows only the status the ruleset declares.
+                if !phone
+                    && (decision == STATUS_AT || decisions == 1 || (ended && decision < STATUS_AT))
+                {
+                    wrong.extend(undeclared(client, &server, name).await);
+                }
+                // Ten moves in (a twin's at its start), every rank reads.
+                if phone && (shot || decisions == 1) {
+                    let (unreadable, read) = unreadable_ranks(client, name).await;
+                    wrong.extend(unreadable);
+                    ranks_read += read;
+                }
                 if ended {
                     break;
                 }
@@ -206,6 +229,7 @@ fn every_ruleset_fits(screen: Screen, half: Half) {
             }
         }
         assert!(wrong.is_empty(), "what does not fit:\n{}", wrong.join("\n"));
+        assert!(!phone || ranks_read > 50, "only {ranks_read} ranks read");
         if phone && half == Half::First {
             statistics_fit(client).await;
         }
