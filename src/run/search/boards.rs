@@ -60,6 +60,15 @@ const OTHER_ORDERS: [Order; 3] = [
     Order::DepthFirst,
 ];
 
+/// The positions the lanes that share the table meet before two lanes
+/// apart start: a few CPU-seconds, past most deals' search, so that their
+/// work, which proves nothing, slows no short proof.
+const APART_AFTER: usize = 1_000_000;
+
+/// The lanes apart: depth first in the rules' order and in its reverse
+/// (docs/solver.md has the deals each settled).
+const APART_ORDERS: [Order; 2] = [Order::DepthFirst, Order::DepthFirstBackwards];
+
 /// The positions a search on boards may meet: the budget's table, or as
 /// many as the budget's `copies` in bytes hold, whichever is more (a
 /// position met costs a board search no copy, so its copies' memory goes
@@ -77,11 +86,9 @@ pub(super) struct Boards {
     root_board: Board,
     /// What the lanes' frontiers may hold together: the budget's copies.
     bound: usize,
-    /// Whether a narrowed lane is yet to start.
-    narrows: bool,
+    /// The lanes yet to start, the soonest first.
+    to_start: Vec<Start>,
     root_key: u64,
-    /// Whether the shuffled lanes have started.
-    second_started: bool,
     lanes: Vec<Lane>,
     /// The lane whose turn it is.
     turn: usize,
@@ -91,6 +98,31 @@ pub(super) struct Boards {
     moves: Vec<Move>,
     scratch: Vec<Move>,
     children: Vec<Child>,
+}
+
+/// Lanes that start once the first has met some positions.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Start {
+    /// The narrowed lane, where the rules turn cards up.
+    Narrowed,
+    /// The other orders, sharing the table.
+    Others,
+    /// The lanes apart.
+    Apart,
+}
+
+impl Start {
+    /// Each, the soonest first.
+    const ALL: [Start; 3] = [Start::Narrowed, Start::Others, Start::Apart];
+
+    /// The positions met when it starts.
+    fn after(self) -> usize {
+        match self {
+            Start::Narrowed => NARROWED_AFTER,
+            Start::Others => SECOND_LANE_AFTER,
+            Start::Apart => APART_AFTER,
+        }
+    }
 }
 
 /// Where a board went on to: a decision of more than one option, an end,
@@ -112,9 +144,11 @@ impl Boards {
         let board = rules.board(&*host).ok()?;
         let lanes = vec![Lane::new(Waiting::root(board.clone()), Order::LastMet)];
         Some(Boards {
-            narrows: rules.narrows(),
+            to_start: Start::ALL
+                .into_iter()
+                .filter(|&start| start != Start::Narrowed || rules.narrows())
+                .collect(),
             root_key: key,
-            second_started: false,
             by_stock: children::applies(&rules),
             rules,
             prefix: prefix.to_vec(),
@@ -137,30 +171,45 @@ impl Boards {
         self.lanes.iter().all(Lane::complete)
     }
 
+    /// Starts the lanes `start` names.
+    fn start(&mut self, start: Start) {
+        let root = || Waiting::root(self.root_board.clone());
+        match start {
+            Start::Narrowed => self.lanes.push(Lane::narrowed(root(), self.root_key)),
+            Start::Others => {
+                // Each other lane starts where the first's order parts
+                // from its earliest choices: a board nearest the first
+                // decision.
+                for order in OTHER_ORDERS {
+                    if let Some(best) = self.lanes[0].pop_shallowest() {
+                        self.lanes.push(Lane::new(best, order));
+                    }
+                }
+            }
+            Start::Apart => {
+                for order in APART_ORDERS {
+                    self.lanes.push(Lane::apart(root(), self.root_key, order));
+                }
+            }
+        }
+    }
+
     /// The lane to step next: the first (and the narrowed one) until
     /// enough positions are met, then each in turn that has a board
     /// waiting; none once the complete lanes are empty and kept every
     /// board (a proof), or once all are empty.
     fn next_lane(&mut self) -> Option<(usize, Waiting<Board>)> {
-        if self.narrows && self.seen.len() >= NARROWED_AFTER {
-            self.narrows = false;
-            let root = Waiting::root(self.root_board.clone());
-            self.lanes.push(Lane::narrowed(root, self.root_key));
-        }
-        if !self.second_started && self.seen.len() >= SECOND_LANE_AFTER {
-            self.second_started = true;
-            // Each other lane starts where the first's order parts from
-            // its earliest choices: a board nearest the first decision.
-            for order in OTHER_ORDERS {
-                if let Some(best) = self.lanes[0].pop_shallowest() {
-                    self.lanes.push(Lane::new(best, order));
-                }
+        while let Some(&start) = self.to_start.first() {
+            if self.seen.len() < start.after() {
+                break;
             }
+            self.to_start.remove(0);
+            self.start(start);
         }
         let proven = self
             .lanes
             .iter()
-            .all(|lane| lane.is_narrowed() || (lane.is_empty() && lane.complete()));
+            .all(|lane| !lane.proves() || (lane.is_empty() && lane.complete()));
         if proven {
             return None;
         }

@@ -10,6 +10,12 @@
 //! table of positions met, so each position is searched once, by the lane
 //! that met it first.
 //!
+//! A search that goes on long enough starts two lanes apart, from the
+//! first decision again, each with a table of its own: depth first in the
+//! rules' order and in its reverse. A depth-first line's luck is in its
+//! first choices, which the shared lane no longer has (another lane met
+//! them first); they prove nothing.
+//!
 //! Where the rules turn cards up, a third lane searches from the start
 //! again keeping only the moves that advance (`compiled/detour.rs`): it
 //! finds wins the complete lanes would reach late, and proves nothing, so
@@ -39,6 +45,9 @@ pub(super) enum Order {
     /// depth, those of the board searched last, in the order the rules
     /// list their moves (as the field's solvers of columns scan).
     DepthFirst,
+    /// Depth first as `DepthFirst`, the rules' moves taken last listed
+    /// first.
+    DepthFirstBackwards,
 }
 
 pub(super) struct Lane {
@@ -47,8 +56,11 @@ pub(super) struct Lane {
     frontier_bytes: usize,
     /// Some waiting boards were let go: it can prove nothing.
     pruned: bool,
-    /// A narrowed lane's own table of positions met (it leaves moves out).
+    /// A table of positions met of its own, where it leaves moves out or
+    /// searches again what the others meet: it proves nothing.
     own: Option<Met>,
+    /// Whether it keeps to the moves that advance.
+    narrowed: bool,
     /// Boards searched from this lane, and boards met since the last.
     popped: u64,
     pushed: u64,
@@ -63,6 +75,7 @@ impl Lane {
             frontier_bytes: 0,
             pruned: false,
             own: None,
+            narrowed: false,
             popped: 0,
             pushed: 0,
         };
@@ -73,14 +86,27 @@ impl Lane {
     /// A lane that keeps to the moves that advance, from `root` (keyed
     /// `key`), with a table of its own.
     pub(super) fn narrowed(root: Waiting<Board>, key: u64) -> Lane {
-        let mut lane = Lane::new(root, Order::LastMet);
+        let mut lane = Lane::apart(root, key, Order::LastMet);
+        lane.narrowed = true;
+        lane
+    }
+
+    /// A lane from `root` (keyed `key`) with a table of its own: it meets
+    /// again what the others met, in its order.
+    pub(super) fn apart(root: Waiting<Board>, key: u64, order: Order) -> Lane {
+        let mut lane = Lane::new(root, order);
         lane.own = Some(Met::from_iter([key]));
         lane
     }
 
     /// Whether it keeps to the moves that advance.
     pub(super) fn is_narrowed(&self) -> bool {
-        self.own.is_some()
+        self.narrowed
+    }
+
+    /// Whether its emptying is part of a proof: it shares the table.
+    pub(super) fn proves(&self) -> bool {
+        self.own.is_none()
     }
 
     /// Whether `key` is met for the first time by this lane: in its own
@@ -104,11 +130,11 @@ impl Lane {
         self.frontier_bytes
     }
 
-    /// Whether it kept every board it was given (a narrowed lane leaves
-    /// moves out, but keeps no table the others read: it takes nothing
-    /// from their proof).
+    /// Whether it kept every board it was given (a lane with a table of
+    /// its own may let boards go: it takes nothing from the others'
+    /// proof).
     pub(super) fn complete(&self) -> bool {
-        !self.pruned || self.is_narrowed()
+        !self.pruned || !self.proves()
     }
 
     /// The best board waiting.
@@ -141,10 +167,17 @@ impl Lane {
                 // multiply spreads keys that differ in few bits.
                 waiting.met = (key ^ salt).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             }
-            Order::DepthFirst => {
+            Order::DepthFirst | Order::DepthFirstBackwards => {
+                // Deeper first; then the children of the board searched
+                // last; then by the place the rules list their moves in.
                 waiting.value = i64::from(waiting.depth);
-                let first_listed_first = 0xF_FFFF - self.pushed.min(0xF_FFFF);
-                waiting.met = self.popped << 20 | first_listed_first;
+                let listed = self.pushed.min(0xF_FFFF);
+                let place = if self.order == Order::DepthFirst {
+                    0xF_FFFF - listed
+                } else {
+                    listed
+                };
+                waiting.met = self.popped << 20 | place;
                 self.pushed += 1;
             }
         }
@@ -172,5 +205,68 @@ impl Lane {
         }
         self.frontier = kept.into();
         self.frontier_bytes = bytes;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(node: u32, depth: u32, value: i64) -> Waiting<Board> {
+        Waiting {
+            value,
+            met: 0,
+            node,
+            depth,
+            position: Board::new(&[], &[]),
+        }
+    }
+
+    /// The nodes a depth-first lane searches when the root's children are
+    /// 1, 2, 3 (listed so, judged best last) and the first it searches
+    /// has children 4 and 5.
+    fn searched(order: Order) -> Vec<u32> {
+        let mut lane = Lane::new(board(0, 0, 0), order);
+        let mut nodes = vec![lane.pop().unwrap().node];
+        for (node, value) in [(1, 0), (2, 5), (3, 9)] {
+            lane.wait_new(board(node, 1, value), u64::from(node));
+        }
+        let first = lane.pop().unwrap();
+        nodes.push(first.node);
+        for node in [4, 5] {
+            lane.wait_new(board(node, 2, 0), u64::from(node));
+        }
+        while let Some(next) = lane.pop() {
+            nodes.push(next.node);
+        }
+        nodes
+    }
+
+    #[test]
+    fn depth_first_takes_the_rules_order_and_goes_deep_before_the_siblings() {
+        assert_eq!(searched(Order::DepthFirst), [0, 1, 4, 5, 2, 3]);
+    }
+
+    #[test]
+    fn depth_first_backwards_takes_the_last_listed_first() {
+        assert_eq!(searched(Order::DepthFirstBackwards), [0, 3, 5, 4, 2, 1]);
+    }
+
+    #[test]
+    fn a_lane_apart_proves_nothing_and_a_narrowed_one_is_apart() {
+        let shared = Lane::new(board(0, 0, 0), Order::LastMet);
+        let apart = Lane::apart(board(0, 0, 0), 7, Order::DepthFirst);
+        let narrowed = Lane::narrowed(board(0, 0, 0), 7);
+        assert!(shared.proves() && !shared.is_narrowed());
+        assert!(!apart.proves() && !apart.is_narrowed());
+        assert!(!narrowed.proves() && narrowed.is_narrowed());
+        let mut met = Met::from_iter([7]);
+        let mut apart = apart;
+        assert!(
+            !apart.first_met(7, &mut met),
+            "its own table holds its root"
+        );
+        assert!(apart.first_met(8, &mut met));
+        assert!(!met.contains(&8), "the shared table is not written");
     }
 }
