@@ -164,14 +164,7 @@ fn a_reload_shows_what_happened_and_the_start_page_offers_the_last_game() {
             .await
             .unwrap()
             .unwrap_or_default();
-        client
-            .execute(
-                "document.querySelector(\".option[data-index='0']\").click()",
-                vec![],
-            )
-            .await
-            .unwrap();
-        until_made(client, 1).await;
+        crate::browser::pick_first(client).await;
         // A reload finds the game, and "What happened" tells its story.
         client.goto(&server.url()).await.unwrap();
         until(client, "[data-state='asking'][data-choices='1']").await;
