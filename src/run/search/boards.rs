@@ -17,13 +17,16 @@
 //! never, and from then on all take turns. They share the table of
 //! positions met, each position searched once by the lane that met it,
 //! and one bound on the boards their frontiers hold: a win of any is the
-//! answer, and every frontier emptied with no board let go is the proof
+//! answer, and their frontiers all emptied with no board let go is the proof
 //! that there is none, at the cost of one search.
 //!
 //! Where the rules turn cards up, a narrowed lane takes turns with them
 //! almost from the start: it keeps only the moves that advance and a table of its
 //! own, finds wins sooner, and proves nothing (docs/solver.md has the
-//! deals it settled).
+//! deals it settled). Past `APART_AFTER` positions two lanes apart search
+//! from the start again with tables of their own and prove nothing: the
+//! proof is the emptying of the lanes that share the table, none of their
+//! boards let go and no line of theirs cut at the depth cap.
 
 use super::super::runtime::Snapshot;
 use super::super::Outcome;
@@ -246,7 +249,12 @@ impl Boards {
             Reached::Cycle => return Ok(()),
         }
         let depth = self.prefix.len() + waiting.depth as usize;
-        if tally.too_deep(depth) {
+        let cut = if self.lanes[lane].proves() {
+            tally.too_deep(depth)
+        } else {
+            tally.past_cap(depth)
+        };
+        if cut {
             return Ok(());
         }
         let mut children = std::mem::take(&mut self.children);
@@ -305,15 +313,18 @@ impl Boards {
         let held = self.lanes.iter().map(Lane::bytes).sum();
         tally.stats.held = tally.stats.held.max(held);
         if held > self.bound {
-            // The lane holding most lets its worst boards go.
-            if let Some(most) = self.lanes.iter_mut().max_by_key(|lane| lane.bytes()) {
+            // The lane holding most lets its worst boards go: of the lanes
+            // that prove nothing first, so that a proof is kept while it
+            // can be.
+            let most = |lane: &&mut Lane| (!lane.proves() && lane.bytes() > 0, lane.bytes());
+            if let Some(most) = self.lanes.iter_mut().max_by_key(most) {
                 most.prune();
             }
         }
         Ok(())
     }
 
-    /// The positions met, in the shared table and the narrowed lane's.
+    /// The positions met, in the shared table and the lanes' own.
     fn met_count(&self) -> usize {
         self.seen.len() + self.lanes.iter().map(Lane::own_met).sum::<usize>()
     }

@@ -104,12 +104,20 @@ impl Tally {
     /// deepest if it is; whether it lies past the depth cap (then it is
     /// not searched, and counted so: no proof rests on a cut line).
     pub(super) fn too_deep(&mut self, depth: usize) -> bool {
-        self.stats.deepest = self.stats.deepest.max(depth + 1);
-        let cut = depth >= self.budget.depth;
+        let cut = self.past_cap(depth);
         if cut {
             self.stats.too_deep += 1;
         }
         cut
+    }
+
+    /// A decision met `depth` decisions from the start, in a lane that
+    /// proves nothing: counted as the deepest if it is; whether it lies
+    /// past the depth cap (then it is not searched, and not counted as a
+    /// cut: no proof rests on that lane).
+    pub(super) fn past_cap(&mut self, depth: usize) -> bool {
+        self.stats.deepest = self.stats.deepest.max(depth + 1);
+        depth >= self.budget.depth
     }
 
     /// Every line searched: the search is done.
