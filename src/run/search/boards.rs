@@ -316,8 +316,8 @@ impl Boards {
             // The lane holding most lets its worst boards go: of the lanes
             // that prove nothing first, so that a proof is kept while it
             // can be.
-            let most = |lane: &&mut Lane| (!lane.proves() && lane.bytes() > 0, lane.bytes());
-            if let Some(most) = self.lanes.iter_mut().max_by_key(most) {
+            let first_to_go = |lane: &&mut Lane| (!lane.proves() && lane.bytes() > 0, lane.bytes());
+            if let Some(most) = self.lanes.iter_mut().max_by_key(first_to_go) {
                 most.prune();
             }
         }
