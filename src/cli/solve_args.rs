@@ -84,6 +84,7 @@ impl BudgetArgs {
             depth: self.depth as usize,
             copies: MAX_COPY_BYTES,
             best,
+            wins_only: !best,
         }
     }
 }

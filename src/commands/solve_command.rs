@@ -316,9 +316,12 @@ fn words(
         ),
     };
     if let Some(best) = &solved.best {
-        let every_line = solved.exhausted && solved.stats.too_deep == 0;
+        let stats = &solved.stats;
+        let every_line = solved.exhausted && stats.too_deep == 0 && stats.stranded == 0;
         let proven = if every_line {
             " (the best there is)"
+        } else if stats.stranded > 0 {
+            " (lines past a card that can never move were let go: --best follows them)"
         } else {
             ""
         };
@@ -359,6 +362,7 @@ fn json(solved: &Solved, proof: Proof, written: Option<&str>) -> serde_json::Val
         "positions": stats.positions,
         "deepest": stats.deepest,
         "too_deep": stats.too_deep,
+        "stranded": stats.stranded,
         "seconds": stats.seconds,
         "passes": stats.passes,
         "line": written,

@@ -26,6 +26,7 @@ const BUDGET: Budget = Budget {
     depth: 1000,
     copies: MAX_COPY_BYTES,
     best: false,
+    wins_only: true,
 };
 
 /// How many seeds, and how long in all, before giving up.

@@ -39,6 +39,10 @@ pub struct Budget {
     pub copies: usize,
     /// Go on after a win for the highest score, instead of stopping.
     pub best: bool,
+    /// Only whether a line wins is asked: a search may let go a position
+    /// no line can win from (a stranded card), whose ends it then does not
+    /// weigh among the best found.
+    pub wins_only: bool,
 }
 
 /// How many decisions replayed `--nodes` allows when no bound of its own
@@ -204,6 +208,7 @@ mod tests {
             depth: 10,
             copies: 1 << 10,
             best: false,
+            wins_only: false,
         }
     }
 

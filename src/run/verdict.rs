@@ -62,6 +62,9 @@ pub(crate) struct Progress {
     /// The most bytes the copies of positions it kept held at once, as it
     /// counts them against `Budget::copies` (a game of positions).
     pub held: usize,
+    /// Positions let go with a card stranded (`Budget::wins_only`): no
+    /// line from them wins, but their ends were not weighed.
+    pub stranded: u64,
 }
 
 /// Whether `outcome` beats the best so far by what the ruleset plays for:

@@ -31,6 +31,8 @@ const BUDGET: Budget = Budget {
     // A server answers many games' hints: a quarter of a solve's copies.
     copies: MAX_COPY_BYTES / 4,
     best: false,
+    // Where no line wins, the hint names the best end: every end counts.
+    wins_only: false,
 };
 
 impl Session {

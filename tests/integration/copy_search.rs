@@ -343,10 +343,11 @@ fn golf_black_hole_and_all_in_a_row_deals_are_settled_as_an_exhaustive_search_se
         let Some(theirs) = rank_solver(pysol, &numbers) else {
             return;
         };
+        let mut stranded = 0;
         for (number, theirs) in numbers.iter().zip(theirs) {
-            // Golf's deal 10 is won after 1.3 million decisions met, with
-            // the search's second lane taking turns with the first (736,000
-            // by the first alone): more than the default budget.
+            // Golf's deal 10 was won after 1.3 million decisions met before
+            // the search let go of positions with a stranded card (161,000
+            // since): the default budget is not asked to hold it.
             let seed = number.to_string();
             let ours = solved(&[game, "--seed", &seed, "--nodes", "3000000"]);
             assert_eq!(
@@ -354,8 +355,35 @@ fn golf_black_hole_and_all_in_a_row_deals_are_settled_as_an_exhaustive_search_se
                 theirs.as_str(),
                 "{game} deal {number}: {ours}"
             );
+            stranded += ours["stranded"].as_u64().unwrap();
         }
+        // The verdicts above rest on positions let go unsearched.
+        assert!(stranded > 0, "{game}: no card was ever stranded");
     }
+}
+
+#[test]
+fn a_search_for_the_best_score_lets_no_position_with_a_stranded_card_go() {
+    // Golf's deal 7 is not winnable: the best end is the fewest cards left,
+    // and a line past a stranded card may still leave fewer.
+    let asked = |best: bool| {
+        let mut args = vec!["golf", "--seed", "7"];
+        args.extend(best.then_some("--best"));
+        solved(&args)
+    };
+    let (plain, best) = (asked(false), asked(true));
+    assert_eq!(plain["verdict"], "not_winnable", "{plain}");
+    assert!(plain["stranded"].as_u64().unwrap() > 0, "{plain}");
+    assert_eq!(best["verdict"], "not_winnable", "{best}");
+    assert_eq!(best["stranded"], 0, "{best}");
+    assert!(
+        best["positions"].as_u64() > plain["positions"].as_u64(),
+        "{best}"
+    );
+    assert!(
+        best["best_score"].as_f64() <= plain["best_score"].as_f64(),
+        "{best} {plain}"
+    );
 }
 
 #[test]

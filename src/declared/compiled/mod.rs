@@ -2,8 +2,8 @@
 //! itself and its end, resolved once against the game's table and options
 //! into pile numbers and tables of which card builds on which, so that a
 //! position (`board.rs`) is listed (`legal_moves.rs`), moved on
-//! (`moving.rs`), keyed (`key.rs`) and judged (`judgement.rs`) with no
-//! script, no map and no name looked up. It says the same rules as the
+//! (`moving.rs`), keyed (`key.rs`), judged (`judgement.rs`) and found
+//! hopeless (`stranded.rs`) with no script, no map and no name looked up. It says the same rules as the
 //! host's declared turn (`declared/mod.rs`), which `delve check`'s tests
 //! and the compiled crosscheck hold it to, option for option.
 //!
@@ -13,6 +13,7 @@
 //! with the host's general run.
 
 mod board;
+mod covers;
 mod detour;
 mod judgement;
 mod key;
@@ -21,6 +22,7 @@ mod legal_moves;
 mod moving;
 mod played_out;
 mod resolve;
+mod stranded;
 
 pub(crate) use board::{card_of, is_up, Board};
 pub(crate) use legal_moves::Move;
@@ -67,6 +69,9 @@ pub(crate) struct Compiled {
     /// (a search meets no position twice).
     repeats: Repeats,
     judge: judgement::Judge,
+    /// The test for a card that can never leave its pile, where some pile
+    /// fits it.
+    strands: Option<stranded::Strands>,
 }
 
 /// A declared kind of move, as this game plays it.
@@ -231,6 +236,12 @@ impl Compiled {
             })
             .collect();
         deals.iter().any(|&(from, to)| deals.contains(&(to, from)))
+    }
+
+    /// Whether some card on `board` can never leave its pile, as the win
+    /// needs it to (`stranded.rs`): no line from `board` wins.
+    pub(crate) fn stranded(&self, board: &Board) -> bool {
+        self.strands.as_ref().is_some_and(|s| s.any(board))
     }
 
     /// Whether cards go home by themselves after a move.

@@ -6,6 +6,7 @@
 //! with the host's general run.
 
 use super::judgement::Judge;
+use super::stranded::Strands;
 use super::{
     Action, Autoplay, Builds, Compiled, Kind, Refusal, Repeats, RunRule, Won, MOST_CARDS,
     MOST_PILES,
@@ -97,6 +98,7 @@ impl Resolver<'_> {
         if turn.stuck.is_none() {
             return Err("no declared end for a game with no move left".into());
         }
+        let strands = Strands::new(&kinds, won.as_ref(), self.family.len());
         let judge = Judge::new(&kinds, won.as_ref(), autoplay.as_ref().map(|a| a.kind));
         let repeats = match wiring.position.repetition.as_ref() {
             None => Repeats::Never,
@@ -125,6 +127,7 @@ impl Resolver<'_> {
             safe,
             won,
             judge,
+            strands,
             counts: self.counts,
             takes_lone: true,
             repeats,

@@ -11,6 +11,10 @@
 //! the budget's `copies`, the positions met by its `table` or, where that
 //! is more, by as many as `copies` bytes hold (`table_bound`).
 //!
+//! Where only a win is asked (`Budget::wins_only`), a position met with
+//! a card that can never leave its pile (`Compiled::stranded`) is not
+//! searched: no line from it wins, so a proof stands without it.
+//!
 //! Lanes (`lane.rs`) search alike but break ties among positions judged
 //! equal differently; the others start once the first has met
 //! `SECOND_LANE_AFTER` positions, so a deal settled at once meets them
@@ -291,6 +295,12 @@ impl Boards {
             }
             let key = self.rules.key(&board);
             if !self.lanes[lane].first_met(key, &mut self.seen) {
+                continue;
+            }
+            // Met (so met again for nothing), but not searched: no line
+            // from it wins.
+            if tally.budget.wins_only && self.rules.stranded(&board) {
+                tally.stats.stranded += 1;
                 continue;
             }
             let node = self.steps.len() as u32;

@@ -35,6 +35,7 @@ fn searched(source: &str) -> (Solved, usize) {
         line_bytes: 1 << 20,
         depth: 1_000,
         best: false,
+        wins_only: false,
         copies: BOUND,
     };
     let base = counted_heap::thread_net();

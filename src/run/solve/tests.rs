@@ -45,6 +45,7 @@ const AMPLE: Budget = Budget {
     depth: 100,
     copies: MAX_COPY_BYTES,
     best: true,
+    wins_only: false,
 };
 
 #[test]
