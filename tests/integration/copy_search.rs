@@ -251,6 +251,19 @@ fn a_move_home_that_buries_a_card_still_wanted_is_not_taken_alone() {
 }
 
 #[test]
+fn a_card_that_lies_twice_is_not_stranded_by_its_twin() {
+    // A card's twin is where it is needed (under it, or counted once): the
+    // test of stranded cards, which knows a card by its name, stays out.
+    let game =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts/positions/twin-stranded.rhai");
+    for pair in ["pair=under", "pair=over"] {
+        let answer = solved(&[game.to_str().unwrap(), "--opt", pair]);
+        assert_eq!(answer["verdict"], "winnable", "{pair}: {answer}");
+        assert_eq!(answer["stranded"], 0, "{pair}: {answer}");
+    }
+}
+
+#[test]
 fn a_line_found_a_stock_card_at_a_time_replays_draw_by_draw_to_the_win() {
     let dir = tempfile::tempdir().unwrap();
     let line = dir.path().join("deal-1.txt");

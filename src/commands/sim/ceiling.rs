@@ -18,8 +18,9 @@ pub(crate) struct Searched {
 }
 
 /// One deal of `sim --bot solver`: won if proven winnable, its score the
-/// best found; a deal not settled within the budget counts as not won and
-/// is told apart as unknown.
+/// best found (a search for a win, which lets go lines past a stranded
+/// card: a lost deal's best end may lie there); a deal not settled within
+/// the budget counts as not won and is told apart as unknown.
 pub(super) fn ceiling(
     program: &Program,
     options: &Options,

@@ -58,6 +58,20 @@ impl Board {
         usize::from(self.cards)
     }
 
+    /// Whether no card lies on the board twice (two decks' worth, or a
+    /// card a script made twice).
+    pub(crate) fn cards_distinct(&self) -> bool {
+        let mut seen = 0u64;
+        (0..self.pile_count()).all(|pile| {
+            self.pile(pile).iter().all(|&card| {
+                let bit = 1u64 << card_of(card);
+                let first = seen & bit == 0;
+                seen |= bit;
+                first
+            })
+        })
+    }
+
     fn bounds(&self, pile: usize) -> (usize, usize) {
         let start = if pile == 0 {
             0

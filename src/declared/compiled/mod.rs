@@ -239,7 +239,9 @@ impl Compiled {
     }
 
     /// Whether some card on `board` can never leave its pile, as the win
-    /// needs it to (`stranded.rs`): no line from `board` wins.
+    /// needs it to (`stranded.rs`): no line from `board` wins. Only on a
+    /// board whose cards are each one of a kind (`Board::cards_distinct`):
+    /// the test knows a card by its name.
     pub(crate) fn stranded(&self, board: &Board) -> bool {
         self.strands.as_ref().is_some_and(|s| s.any(board))
     }

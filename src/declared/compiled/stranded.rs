@@ -69,6 +69,11 @@ impl Strands {
             let exits: Vec<usize> = (0..kinds.len())
                 .filter(|&k| takes_from(&kinds[k], pile))
                 .collect();
+            // A pile nothing takes from (Black Hole's deck, empty once
+            // dealt) is no card's way out.
+            if exits.is_empty() {
+                continue;
+            }
             // Only the top card leaves, one at a time: nothing under a card
             // comes out before it.
             let top_only = exits.iter().all(

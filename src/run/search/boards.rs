@@ -88,6 +88,9 @@ pub(super) struct Boards {
     rules: Compiled,
     /// Whether the stock is searched a card it reaches at a time.
     by_stock: bool,
+    /// Whether a position with a stranded card may be let go: no card
+    /// lies twice on the board.
+    strands: bool,
     prefix: Vec<Choice>,
     root: Snapshot,
     root_board: Board,
@@ -157,6 +160,8 @@ impl Boards {
                 .collect(),
             root_key: key,
             by_stock: children::applies(&rules),
+            // No move makes or copies a card: the root's cards are all.
+            strands: board.cards_distinct(),
             rules,
             prefix: prefix.to_vec(),
             root: host.snapshot(),
@@ -299,7 +304,7 @@ impl Boards {
             }
             // Met (so met again for nothing), but not searched: no line
             // from it wins.
-            if tally.budget.wins_only && self.rules.stranded(&board) {
+            if self.strands && tally.budget.wins_only && self.rules.stranded(&board) {
                 tally.stats.stranded += 1;
                 continue;
             }
