@@ -154,12 +154,20 @@ impl Exits {
             }
         }
         let mut left = mine;
+        // Passes up and down the cards by turns: a chain of ranks going
+        // down is grown in one pass down, not a pass a rank. A pass that
+        // reaches no card leaves nothing for the next.
+        let mut down = false;
         loop {
             let before = left;
             let mut rest = left;
             while rest != 0 {
-                let card = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
+                let card = if down {
+                    63 - rest.leading_zeros() as usize
+                } else {
+                    rest.trailing_zeros() as usize
+                };
+                rest &= !(1 << card);
                 let starts = room && self.starts[card % 13 + 1];
                 if starts || self.onto[card] & reached & !under[card] != 0 {
                     reached |= 1 << card;
@@ -172,6 +180,7 @@ impl Exits {
             if left == before {
                 return true;
             }
+            down = !down;
         }
     }
 
