@@ -2,7 +2,7 @@
 //! no card leaves, each card is covered at most once, so the cards that
 //! must go onto such piles need as many distinct cards to go onto (each one
 //! they may go onto, still to come or on top now). Where the build reads
-//! only some of a card (Black Hole's and Golf's ranks), cards that go onto
+//! only some of a card (ranks alone, up or down), cards that go onto
 //! the same cards, and cards that take the same cards, are one class each,
 //! and the count is a flow between a dozen classes: a few hundred steps.
 //!
@@ -182,7 +182,7 @@ fn classes(masks: impl Iterator<Item = u64>) -> Option<Vec<u64>> {
 mod tests {
     use super::Covers;
 
-    /// Builds a rank up or down, round the corner: Black Hole's.
+    /// Builds a rank up or down, round the corner from king to ace.
     fn neighbours() -> Vec<u64> {
         (0..52)
             .map(|c: usize| {

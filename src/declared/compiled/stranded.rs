@@ -3,14 +3,16 @@
 //! card ever leaves, is stranded when no card it may go onto can ever lie
 //! where it would go: each such card is either buried in a pile no card
 //! leaves, or lies under it in its own pile (it can not come out before
-//! the card does), and no empty pile it may start is left or can be made.
-//! Black Hole's and Golf's proofs are exhaustive; a line with a stranded
-//! card is one they need not follow to its end.
+//! the card does), and no empty pile it may start is left or can be made;
+//! or when too few such cards are left for all that must go (`covers.rs`).
+//! A proof of a game whose cards all end on such piles is exhaustive: a
+//! line with a stranded card is one it need not follow to its end.
 //!
 //! Sound only by what it leaves out: every card anywhere else counts as
 //! one that may yet come where it is needed, whatever the rules say of
 //! getting it there. A search lets such a position go; only its best end,
-//! not whether a line wins, can be missed by that.
+//! not whether a line wins, can be missed by that. A card is known by its
+//! name: a board that holds a card twice is not for this test.
 
 use super::board::{card_of, Board};
 use super::covers::Covers;
@@ -69,8 +71,8 @@ impl Strands {
             let exits: Vec<usize> = (0..kinds.len())
                 .filter(|&k| takes_from(&kinds[k], pile))
                 .collect();
-            // A pile nothing takes from (Black Hole's deck, empty once
-            // dealt) is no card's way out.
+            // A pile nothing takes from (a deck, empty once dealt) is no
+            // card's way out.
             if exits.is_empty() {
                 continue;
             }
