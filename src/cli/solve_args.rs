@@ -29,7 +29,8 @@ pub struct SolveArgs {
     pub game: GameArgs,
     #[command(flatten)]
     pub budget: BudgetArgs,
-    /// Search on past the first win for the highest score
+    /// Search on past the first win for the best score, and follow every line where none
+    /// wins (without it, lines past a card that can never move are let go)
     #[arg(long)]
     pub best: bool,
     /// Write the winning line (with --best, the best line found) as a transcript to FILE
