@@ -3,8 +3,8 @@
 //! into pile numbers and tables of which card builds on which, so that a
 //! position (`board.rs`) is listed (`legal_moves.rs`), moved on
 //! (`moving.rs`), keyed (`key.rs`), judged (`judgement.rs`) and found
-//! hopeless (`stranded.rs`) with no script, no map and no name looked up. It says the same rules as the
-//! host's declared turn (`declared/mod.rs`), which `delve check`'s tests
+//! hopeless (`stranded.rs`) with no script, no map and no name looked up.
+//! It says the same rules as the host's declared turn (`declared/mod.rs`), which `delve check`'s tests
 //! and the compiled crosscheck hold it to, option for option.
 //!
 //! Only a game whose whole turn is declared compiles: no `fn options()`
@@ -98,6 +98,17 @@ enum Action {
     },
     /// A move of no card: only what follows it.
     Nothing,
+}
+
+impl Kind {
+    /// Whether a move of this kind takes cards from `pile`.
+    fn takes_from(&self, pile: u8) -> bool {
+        match &self.action {
+            Action::Build(b) => b.sources.contains(&pile),
+            Action::Deal { from, .. } => *from == pile,
+            Action::Nothing => false,
+        }
+    }
 }
 
 /// A build kind resolved: its piles, and which card goes onto which.

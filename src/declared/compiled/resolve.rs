@@ -382,11 +382,7 @@ fn counts(host: &dyn Host) -> Result<Vec<String>, Refusal> {
 fn sinks(piles: usize, kinds: &[Kind], autoplay: Option<&Autoplay>) -> Vec<bool> {
     (0..piles as u8)
         .map(|pile| {
-            let taken = kinds.iter().any(|k| match &k.action {
-                Action::Build(b) => b.sources.contains(&pile),
-                Action::Deal { from, .. } => *from == pile,
-                Action::Nothing => false,
-            });
+            let taken = kinds.iter().any(|k| k.takes_from(pile));
             let read = autoplay.is_some_and(|a| !a.homes.contains(&pile));
             !taken && !read
         })

@@ -55,21 +55,16 @@ impl Strands {
             Some(Won::Empty(emptied)) => emptied.contains(&pile),
             None => false,
         };
-        let takes_from = |kind: &Kind, pile: u8| match &kind.action {
-            Action::Build(b) => b.sources.contains(&pile),
-            Action::Deal { from, .. } => *from == pile,
-            Action::Nothing => false,
-        };
         let mut strands = Strands {
             kept: (0..piles as u8)
-                .map(|pile| !kinds.iter().any(|k| takes_from(k, pile)))
+                .map(|pile| !kinds.iter().any(|k| k.takes_from(pile)))
                 .collect(),
             tested: vec![None; piles],
             exits: Vec::new(),
         };
         for pile in (0..piles as u8).filter(|&p| must_leave(p)) {
             let exits: Vec<usize> = (0..kinds.len())
-                .filter(|&k| takes_from(&kinds[k], pile))
+                .filter(|&k| kinds[k].takes_from(pile))
                 .collect();
             // A pile nothing takes from (a deck, empty once dealt) is no
             // card's way out.
