@@ -228,9 +228,16 @@ fn show(bar: &ProgressBar, progress: &Progress) {
 fn trusted(rules: &crate::script::position_rules::PositionRules) -> Vec<String> {
     let families = rules.interchangeable.iter();
     let interchangeable = families.map(|f| format!("interchangeable(\"{f}\")"));
+    let unordered = rules
+        .unordered
+        .iter()
+        .map(|p| format!("unordered(\"{p}\")"));
     let states = rules.bookkeeping.iter();
     let bookkeeping = states.map(|s| format!("bookkeeping(\"{s}\")"));
-    interchangeable.chain(bookkeeping).collect()
+    interchangeable
+        .chain(unordered)
+        .chain(bookkeeping)
+        .collect()
 }
 
 /// What a "not winnable" rests on: the key of a position is the whole

@@ -1,6 +1,7 @@
 //! What a ruleset says of its positions, beyond its piles, at its top
 //! level: piles that are interchangeable (any free cell is as good as
-//! another), named state kept only for the record (a move counter), and
+//! another), piles whose order no rule reads (a heap of cleared cards),
+//! named state kept only for the record (a move counter), and
 //! what ends a game whose position keeps coming back (a rule function, or
 //! declared: lost, in the ruleset's words). A search keys a
 //! position by all the host holds, so that two positions alike for these
@@ -16,6 +17,9 @@ pub struct PositionRules {
     /// Families of numbered piles (`cell 1`, `cell 2`, ...) whose order
     /// does not matter: a position is the same whichever of them holds what.
     pub interchangeable: Vec<String>,
+    /// Piles (by name, or by family of numbered piles) whose cards' order
+    /// does not matter: a position is the same whatever order they lie in.
+    pub unordered: Vec<String>,
     /// Named state that is no part of a position.
     pub bookkeeping: Vec<String>,
     pub repetition: Option<Repetition>,
@@ -43,12 +47,24 @@ pub enum RepetitionEnd {
 impl PositionRules {
     /// The family a pile's name puts it in, if it is interchangeable.
     pub(crate) fn family_of(&self, pile: &str) -> Option<usize> {
-        let (family, number) = pile.rsplit_once(' ')?;
-        if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
+        let family = family_name(pile)?;
         self.interchangeable.iter().position(|f| f == family)
     }
+
+    /// Whether a pile's cards are declared to lie in no order that matters,
+    /// by its own name or by its family's.
+    pub(crate) fn is_unordered(&self, pile: &str) -> bool {
+        let family = family_name(pile);
+        self.unordered
+            .iter()
+            .any(|name| name == pile || Some(name.as_str()) == family)
+    }
+}
+
+/// The family of a numbered pile (`cell` of `cell 2`).
+fn family_name(pile: &str) -> Option<&str> {
+    let (family, number) = pile.rsplit_once(' ')?;
+    (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())).then_some(family)
 }
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
@@ -62,6 +78,13 @@ pub(crate) fn register(engine: &mut Engine, declared: &Rc<RefCell<PositionRules>
             rules.interchangeable.push(family.to_string());
         }
         Ok(())
+    });
+    let d = declared.clone();
+    engine.register_fn("unordered", move |pile: &str| {
+        let rules = &mut *d.borrow_mut();
+        if !rules.unordered.iter().any(|p| p == pile) {
+            rules.unordered.push(pile.to_string());
+        }
     });
     let d = declared.clone();
     engine.register_fn("bookkeeping", move |state: &str| {

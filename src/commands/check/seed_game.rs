@@ -104,7 +104,7 @@ impl Game<'_> {
             ErrorKind::NoEnding | ErrorKind::TooLong => "the game ends",
             ErrorKind::Prompt => "a player can read every decision (view, labels, keys, hint)",
             ErrorKind::Declaration => {
-                "what the ruleset declares of its positions holds (interchangeable, bookkeeping)"
+                "what the ruleset declares of its positions holds (interchangeable, unordered, bookkeeping)"
             }
             _ => "no script error",
         };

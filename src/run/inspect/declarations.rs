@@ -1,9 +1,10 @@
 //! `delve check`'s test of what a game of positions declares of its
 //! positions (`script/position_rules.rs`): families of `interchangeable`
-//! piles and `bookkeeping` state. A search keys positions by them, so a
-//! false one makes two positions that play differently one, and can prove
-//! a winnable game lost. At each decision looked at, two piles of each
-//! family that hold different cards are swapped on a copy (and each
+//! piles, `unordered` piles and `bookkeeping` state. A search keys
+//! positions by them, so a false one makes two positions that play
+//! differently one, and can prove a winnable game lost. At each decision
+//! looked at, two piles of each family that hold different cards are
+//! swapped on a copy (each unordered pile's cards turned end for end, each
 //! bookkeeping state given other values), and every option is applied
 //! there: where the declaration holds, the options lead to the same
 //! positions (by the key) and the same ends as from the real table. The
@@ -42,7 +43,10 @@ pub(in crate::run) fn check(ctx: &NativeCallContext, rt: &Shared) -> Fallible<()
         }
         host.wiring().position.clone()
     };
-    if rules.interchangeable.is_empty() && rules.bookkeeping.is_empty() {
+    if rules.interchangeable.is_empty()
+        && rules.unordered.is_empty()
+        && rules.bookkeeping.is_empty()
+    {
         return Ok(());
     }
     let saved = rt.borrow_mut().set_aside();
@@ -76,6 +80,15 @@ fn false_declaration(
             let (a, b) = (&real.pile(a).name, &real.pile(b).name);
             return Ok(Some(format!(
                 "interchangeable(\"{family}\") is false here: with the cards of `{a}` and `{b}` swapped, the options lead to other positions or ends, so a search that takes the two for one position could prove a winnable game lost"
+            )));
+        }
+    }
+    for pile in (0..real.piles().len()).filter(|&p| turns_over(real, rules, p)) {
+        if leads_from(ctx, rt, &|| put(&|table| reverse(table, pile)))? != leads {
+            let name = &real.pile(pile).name;
+            let declared = declared_as(rules, name);
+            return Ok(Some(format!(
+                "unordered(\"{declared}\") is false here: with the cards of `{name}` in the other order, the options lead to other positions or ends, so a search that takes the two orders for one position could prove a winnable game lost"
             )));
         }
     }
@@ -153,6 +166,31 @@ fn swap(table: &mut Table, a: usize, b: usize) {
     let cards_of_b = table.pile_mut(b).take_all();
     table.pile_mut(a).refill(cards_of_b.into_iter());
     table.pile_mut(b).refill(cards_of_a.into_iter());
+}
+
+/// Whether pile `p` is declared unordered and holds cards that lie
+/// otherwise end for end.
+fn turns_over(table: &Table, rules: &PositionRules, p: usize) -> bool {
+    let pile = table.pile(p);
+    let placed = pile.placed();
+    rules.is_unordered(&pile.name) && placed.iter().ne(placed.iter().rev())
+}
+
+/// The name the declaration gave pile `name`: its own, or its family's.
+fn declared_as<'a>(rules: &'a PositionRules, name: &'a str) -> &'a str {
+    let family = name.rsplit_once(' ').map_or(name, |(family, _)| family);
+    if rules.unordered.iter().any(|u| u == name) {
+        name
+    } else {
+        family
+    }
+}
+
+/// Pile `p` with its cards turned end for end.
+fn reverse(table: &mut Table, p: usize) {
+    let mut cards = table.pile_mut(p).take_all();
+    cards.reverse();
+    table.pile_mut(p).refill(cards.into_iter());
 }
 
 /// Other values a bookkeeping state could hold as well: a count at none

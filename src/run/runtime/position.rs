@@ -55,7 +55,8 @@ impl Runtime {
     /// holds that its future depends on, which in that shape is all of it
     /// (no script runs between two decisions). Every pile with its cards
     /// and their facing (the piles of an interchangeable family as a set,
-    /// in whatever order), the named state but its bookkeeping, and how
+    /// in whatever order; an unordered pile's cards as a set), the named
+    /// state but its bookkeeping, and how
     /// far the random stream and the shuffles have gone.
     pub(crate) fn key(&self) -> u64 {
         let piles = self.table.piles().iter().map(|pile| {
@@ -105,13 +106,18 @@ impl Runtime {
         let mut hasher = seeds.build_hasher();
         let mut families: Vec<Vec<u64>> = vec![Vec::new(); rules.interchangeable.len()];
         for (name, len, cards) in piles {
+            let cards = Cards {
+                len,
+                each: cards,
+                unordered: rules.is_unordered(name),
+            };
             if let Some(family) = rules.family_of(name) {
                 let mut own = seeds.build_hasher();
-                hash_cards(&mut own, len, cards);
+                cards.hash_into(&mut own, &seeds);
                 families[family].push(own.finish());
             } else {
                 name.hash(&mut hasher);
-                hash_cards(&mut hasher, len, cards);
+                cards.hash_into(&mut hasher, &seeds);
             }
         }
         for mut family in families {
@@ -150,16 +156,46 @@ fn token(rank: u8, suit: u8, face_up: bool) -> u16 {
     u16::from(rank) | u16::from(suit) << 4 | u16::from(face_up) << 7
 }
 
-/// A pile's cards into a key: how many, then each card and its facing.
-fn hash_cards<'a>(hasher: &mut impl Hasher, len: usize, cards: impl Iterator<Item = Keyed<'a>>) {
-    hasher.write_usize(len);
-    for card in cards {
-        match card {
-            Keyed::Standard(token) => hasher.write_u16(token),
-            Keyed::Other(card, face_up) => {
-                card.hash(hasher);
-                face_up.hash(hasher);
+/// A pile's cards as a key reads them: in their order, or as a set where
+/// the ruleset declares their order no part of a position.
+struct Cards<C> {
+    len: usize,
+    each: C,
+    unordered: bool,
+}
+
+impl<'a, C: Iterator<Item = Keyed<'a>>> Cards<C> {
+    /// How many, then each card and its facing (in an unordered pile each
+    /// card as one word, the words sorted).
+    fn hash_into(self, hasher: &mut impl Hasher, seeds: &ahash::RandomState) {
+        hasher.write_usize(self.len);
+        if self.unordered {
+            let mut words: Vec<u64> = self.each.map(|card| card.word(seeds)).collect();
+            words.sort_unstable();
+            for word in words {
+                hasher.write_u64(word);
             }
+            return;
+        }
+        for card in self.each {
+            match card {
+                Keyed::Standard(token) => hasher.write_u16(token),
+                Keyed::Other(card, face_up) => {
+                    card.hash(hasher);
+                    face_up.hash(hasher);
+                }
+            }
+        }
+    }
+}
+
+impl Keyed<'_> {
+    /// The card as one word: a standard card's token, any other's hash
+    /// (a hash below 2⁸ that meets a token has odds of 2⁻⁵⁶).
+    fn word(&self, seeds: &ahash::RandomState) -> u64 {
+        match self {
+            Keyed::Standard(token) => u64::from(*token),
+            Keyed::Other(card, face_up) => seeds.hash_one((card, face_up)),
         }
     }
 }

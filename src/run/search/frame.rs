@@ -1,10 +1,11 @@
-//! A decision on the line a depth-first search is on (`passes.rs`): where
-//! each of its options leads (a packed copy of the position it comes to,
-//! `runtime/packed.rs`, with its frame shared through the search's
-//! packer), worked out at once and ordered best first by the ruleset's bot
-//! (`fn rate`, highest first, or the pick of `fn bot` first); else as
-//! offered. What a decision's copies hold is counted as they are made, and
-//! a decision whose copies would pass the room left is not kept.
+//! A decision on the line a depth-first search is on (`passes.rs`): a
+//! packed copy of its position (`runtime/packed.rs`, its frame shared
+//! through the search's packer) and its options, ordered best first by the
+//! ruleset's bot (`fn rate`, highest first, or the pick of `fn bot` first;
+//! else as offered). An option is played when the search takes it, from
+//! the copy put back: most lines of a pass leave a decision after its first
+//! option (no departure left to take another), so the others are never
+//! played. A decision whose copy would pass the room left is not kept.
 
 use super::super::advance::{advance, Reached};
 use super::super::protocol::{ask_bot, hook, read_only};
@@ -18,25 +19,21 @@ use std::rc::Rc;
 type Shared = Rc<RefCell<Runtime>>;
 
 pub(super) struct Frame {
-    /// Where each option leads, in the order they are tried.
-    children: Vec<Child>,
-    /// What its copies hold of their own, in bytes (their frames are the
-    /// packer's).
+    /// The decision's position.
+    here: Packed,
+    options: Array,
+    /// The options, by their place in `options`, in the order they are tried.
+    order: Vec<usize>,
+    /// What its copy holds of its own, in bytes (its frame is the packer's).
     pub(super) bytes: usize,
-    /// How many children have been taken; the last of them is on the line.
+    /// How many options have been taken; the last of them is on the line.
     tried: usize,
 }
 
-/// Where one option of a decision leads.
-pub(super) struct Child {
-    pub(super) option: usize,
-    pub(super) leads: Leads,
-}
-
+/// Where an option of a decision led: the run then stands there.
 pub(super) enum Leads {
     Ended(Outcome),
     Decision {
-        packed: Packed,
         key: u64,
         question: ImmutableString,
         options: Array,
@@ -46,10 +43,9 @@ pub(super) enum Leads {
 }
 
 impl Frame {
-    /// The decision at the position the host holds now: every option
-    /// played on a copy, and the children ordered. None (the position put
-    /// back) if its copies and the frames `book` keeps would hold more
-    /// than `room` bytes.
+    /// The decision at the position the host holds now, its options
+    /// ordered. None if its copy and the frames `book` keeps would hold
+    /// more than `room` bytes.
     pub(super) fn expand(
         ctx: &NativeCallContext,
         rt: &Shared,
@@ -58,42 +54,15 @@ impl Frame {
         room: usize,
     ) -> Fallible<Option<Frame>> {
         let here = rt.borrow().pack(book);
-        let mut children = Vec::with_capacity(options.len());
-        let mut bytes = here.size();
-        for (option, chosen) in options.iter().enumerate() {
-            rt.borrow_mut().unpack(&here, book);
-            rt.borrow().wiring().decided.set(true);
-            let leads = match advance(ctx, rt, chosen.clone())? {
-                Reached::Ended(outcome) => Leads::Ended(outcome),
-                Reached::Cycle => Leads::Nowhere,
-                Reached::Decision { question, options } => {
-                    let packed = rt.borrow().pack(book);
-                    bytes += packed.size()
-                        + question.len()
-                        + options.len() * std::mem::size_of::<rhai::Dynamic>();
-                    Leads::Decision {
-                        packed,
-                        key: rt.borrow().key(),
-                        question,
-                        options,
-                    }
-                }
-            };
-            children.push(Child { option, leads });
-            if bytes + book.frame_bytes() > room && bytes + book.sweep() > room {
-                rt.borrow_mut().unpack(&here, book);
-                return Ok(None);
-            }
+        let bytes = here.size() + options.len() * std::mem::size_of::<rhai::Dynamic>();
+        if bytes + book.frame_bytes() > room && bytes + book.sweep() > room {
+            return Ok(None);
         }
-        rt.borrow_mut().unpack(&here, book);
         let order = by_bot(ctx, rt, question, options)?;
-        let mut children: Vec<Option<Child>> = children.into_iter().map(Some).collect();
-        let children = order
-            .into_iter()
-            .map(|i| children[i].take().expect("each once"))
-            .collect();
         Ok(Some(Frame {
-            children,
+            here,
+            options: options.clone(),
+            order,
             bytes,
             tried: 0,
         }))
@@ -101,7 +70,7 @@ impl Frame {
 
     /// Whether an option is left to take.
     pub(super) fn open(&self) -> bool {
-        self.tried < self.children.len()
+        self.tried < self.order.len()
     }
 
     /// Whether the option now on the line leaves the order (a departure,
@@ -115,20 +84,32 @@ impl Frame {
         self.tried >= 1
     }
 
-    /// Takes the next child.
-    pub(super) fn take(&mut self) -> &Child {
+    /// Takes the next option: plays it from the decision's position, where
+    /// the run then stands.
+    pub(super) fn take(
+        &mut self,
+        ctx: &NativeCallContext,
+        rt: &Shared,
+        book: &Packer,
+    ) -> Fallible<Leads> {
         self.tried += 1;
-        &self.children[self.tried - 1]
+        let chosen = self.options[self.current()].clone();
+        rt.borrow_mut().unpack(&self.here, book);
+        rt.borrow().wiring().decided.set(true);
+        Ok(match advance(ctx, rt, chosen)? {
+            Reached::Ended(outcome) => Leads::Ended(outcome),
+            Reached::Cycle => Leads::Nowhere,
+            Reached::Decision { question, options } => Leads::Decision {
+                key: rt.borrow().key(),
+                question,
+                options,
+            },
+        })
     }
 
     /// The option now on the line.
     pub(super) fn current(&self) -> usize {
-        self.children[self.tried - 1].option
-    }
-
-    /// How many children lead to a decision, an end, or nowhere.
-    pub(super) fn len(&self) -> usize {
-        self.children.len()
+        self.order[self.tried - 1]
     }
 
     /// Starts again from the first option (a new pass).

@@ -55,15 +55,6 @@ impl Tally {
         self.halt(halt)
     }
 
-    /// Counts `options` decisions met at once (a decision expanded).
-    pub(super) fn meet_all(&mut self, options: usize) -> bool {
-        for _ in 0..options {
-            self.meter.meet();
-        }
-        self.stats.nodes = self.meter.nodes();
-        self.halt(self.meter.spent())
-    }
-
     /// Stops the search if its budget is spent (with `positions` kept in
     /// its table); whether it did.
     pub(super) fn spent(&mut self, positions: usize) -> bool {

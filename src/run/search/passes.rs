@@ -3,10 +3,10 @@
 //! 1, 2, 4, ... departures from that order, then any number). A good bot's
 //! line with a few changes anywhere comes before many deep ones, and a pass
 //! that refused no departure searched everything. Each decision on the
-//! line is a frame holding a packed copy of where each of its options
-//! leads (`frame.rs`); an option is tried by putting its copy back. What
-//! the line's copies hold, with the frames they share, is held to the
-//! budget's `copies`: a line that would hold more halts the search.
+//! line is a frame holding a packed copy of its position (`frame.rs`); an
+//! option is tried by putting the copy back and playing it. What the
+//! line's copies hold, with the frames they share, is held to the budget's
+//! `copies`: a line that would hold more halts the search.
 
 use super::super::runtime::{Packer, Snapshot};
 use super::frame::{Frame, Leads};
@@ -85,7 +85,6 @@ impl Passes {
             tally.out_of_copies();
             return Ok(());
         };
-        tally.meet_all(frame.len());
         self.line_bytes += frame.bytes;
         let held = self.line_bytes + self.book.frame_bytes();
         tally.stats.held = tally.stats.held.max(held);
@@ -121,23 +120,16 @@ impl Passes {
         }
         let departs = top.next_departs();
         self.used = above + u32::from(departs);
-        let child = top.take();
-        match &child.leads {
+        let leads = top.take(ctx, rt, &self.book)?;
+        tally.meet();
+        match leads {
             Leads::Nowhere => Ok(()),
-            Leads::Ended(outcome) => {
-                let outcome = outcome.clone();
-                tally.ended(outcome, || self.line(ctx, rt))
-            }
+            Leads::Ended(outcome) => tally.ended(outcome, || self.line(ctx, rt)),
             Leads::Decision {
-                packed,
                 key,
                 question,
                 options,
-            } => {
-                let (key, question, options) = (*key, question.clone(), options.clone());
-                rt.borrow_mut().unpack(packed, &self.book);
-                self.reached(ctx, rt, tally, key, &question, &options)
-            }
+            } => self.reached(ctx, rt, tally, key, &question, &options),
         }
     }
 
