@@ -124,21 +124,24 @@ pub(crate) fn simulate(
     let started = Instant::now();
     let file = loaded.program.ruleset().file.clone();
     let options = &loaded.options;
-    // Worker `job` plays games job, job + jobs, ...: the results do not depend on `jobs`.
-    // Each keeps its games in order in a list of the exact size, so a long
-    // run holds each game twice at most (about 80 bytes), at the merge.
-    // A failure is reported by its game's place: the lowest failing one,
-    // whichever worker met it, and no worker plays on past it.
+    // Each worker takes the next game not yet taken, so a long game holds
+    // up one worker, not a share of the run; the games are put back in seed
+    // order, so the results do not depend on `jobs`. A long run holds each
+    // game twice at most (about 80 bytes), at the merge. A failure is
+    // reported by its game's place: the lowest failing one, whichever
+    // worker met it (every game before it was taken first), and no worker
+    // takes a game past it.
     let lowest_failure = &AtomicU64::new(u64::MAX);
-    let share = move |program: &Program, job: u64| -> Result<Vec<Game>, Failure> {
-        let mut games =
-            Vec::with_capacity(count.saturating_sub(job).div_ceil(jobs as u64) as usize);
-        for i in (job..count).step_by(jobs) {
-            if i > lowest_failure.load(Ordering::Relaxed) {
+    let taken = &AtomicU64::new(0);
+    let share = move |program: &Program| -> Result<Vec<(u64, Game)>, Failure> {
+        let mut games = Vec::with_capacity((count / jobs as u64) as usize + 1);
+        loop {
+            let i = taken.fetch_add(1, Ordering::Relaxed);
+            if i >= count || i > lowest_failure.load(Ordering::Relaxed) {
                 break;
             }
             match play(program, options, first + i, bot) {
-                Ok(game) => games.push(game),
+                Ok(game) => games.push((i, game)),
                 Err(message) => {
                     lowest_failure.fetch_min(i, Ordering::Relaxed);
                     return Err((i, message));
@@ -148,7 +151,7 @@ pub(crate) fn simulate(
         }
         Ok(games)
     };
-    let parts: Vec<Result<Vec<Game>, Failure>> = std::thread::scope(|scope| {
+    let parts: Vec<Result<Vec<(u64, Game)>, Failure>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (1..jobs as u64)
             .map(|job| {
                 let file = file.clone();
@@ -157,7 +160,7 @@ pub(crate) fn simulate(
                         lowest_failure.fetch_min(job, Ordering::Relaxed);
                         (job, format!("{e:#}"))
                     })?;
-                    share(&program, job)
+                    share(&program)
                 });
                 if spawned.is_err() {
                     lowest_failure.fetch_min(job, Ordering::Relaxed);
@@ -165,7 +168,7 @@ pub(crate) fn simulate(
                 (job, spawned)
             })
             .collect();
-        let mine = share(&loaded.program, 0);
+        let mine = share(&loaded.program);
         std::iter::once(mine)
             .chain(handles.into_iter().map(|(job, h)| {
                 match h {
@@ -184,18 +187,13 @@ pub(crate) fn simulate(
     if let Some((_, message)) = failure {
         return Err(anyhow!("{message}"));
     }
-    let mut parts: Vec<_> = parts
+    let mut played: Vec<(u64, Game)> = parts
         .into_iter()
-        .map(|part| part.unwrap_or_default().into_iter())
+        .flat_map(Result::unwrap_or_default)
         .collect();
-    // Game i was worker i % jobs's (i / jobs)th.
-    let games = (0..count as usize)
-        .map(|i| {
-            parts[i % jobs]
-                .next()
-                .expect("every worker played its share")
-        })
-        .collect();
+    played.sort_unstable_by_key(|(i, _)| *i);
+    debug_assert!(played.iter().enumerate().all(|(n, (i, _))| n as u64 == *i));
+    let games = played.into_iter().map(|(_, game)| game).collect();
     Ok(Outcome {
         games,
         seconds: started.elapsed().as_secs_f64(),

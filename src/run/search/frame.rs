@@ -18,6 +18,12 @@ use std::rc::Rc;
 
 type Shared = Rc<RefCell<Runtime>>;
 
+/// A decision's order of options packed in a word, four bits an option,
+/// for a search that meets the decision again; `NO_ORDER` where it has
+/// fewer than two options or more than sixteen (no order of two or more
+/// options packs to it).
+pub(super) const NO_ORDER: u64 = u64::MAX;
+
 pub(super) struct Frame {
     /// The decision's position.
     here: Packed,
@@ -44,21 +50,27 @@ pub(super) enum Leads {
 
 impl Frame {
     /// The decision at the position the host holds now, its options
-    /// ordered. None if its copy and the frames `book` keeps would hold
-    /// more than `room` bytes.
+    /// ordered (as `known` packs them, where it was ordered before). None
+    /// if its copy and the frames `book` keeps would hold more than `room`
+    /// bytes.
     pub(super) fn expand(
         ctx: &NativeCallContext,
         rt: &Shared,
         (question, options): (&ImmutableString, &Array),
         book: &mut Packer,
-        room: usize,
+        (room, known): (usize, u64),
     ) -> Fallible<Option<Frame>> {
         let here = rt.borrow().pack(book);
         let bytes = here.size() + options.len() * std::mem::size_of::<rhai::Dynamic>();
         if bytes + book.frame_bytes() > room && bytes + book.sweep() > room {
             return Ok(None);
         }
-        let order = by_bot(ctx, rt, question, options)?;
+        let order = match known {
+            NO_ORDER => by_bot(ctx, rt, question, options)?,
+            packed => (0..options.len())
+                .map(|n| (packed >> (4 * n) & 0xF) as usize)
+                .collect(),
+        };
         Ok(Some(Frame {
             here,
             options: options.clone(),
@@ -66,6 +78,15 @@ impl Frame {
             bytes,
             tried: 0,
         }))
+    }
+
+    /// The order of its options in a word (`NO_ORDER` where none is kept).
+    pub(super) fn packed_order(&self) -> u64 {
+        if !(2..=16).contains(&self.order.len()) {
+            return NO_ORDER;
+        }
+        let nibbles = self.order.iter().enumerate();
+        nibbles.fold(0, |word, (n, &option)| word | (option as u64) << (4 * n))
     }
 
     /// Whether an option is left to take.

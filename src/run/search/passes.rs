@@ -9,7 +9,7 @@
 //! `copies`: a line that would hold more halts the search.
 
 use super::super::runtime::{Packer, Snapshot};
-use super::frame::{Frame, Leads};
+use super::frame::{Frame, Leads, NO_ORDER};
 use super::ledger::Tally;
 use super::line;
 use super::Shared;
@@ -18,13 +18,24 @@ use crate::script::host::Fallible;
 use rhai::{Array, ImmutableString, NativeCallContext};
 use std::collections::HashMap;
 
+/// A position searched: in which pass, with how many departures then still
+/// allowed, and the order of its options (kept for the next passes, which
+/// meet it again).
+struct Met {
+    pass: u32,
+    allowed: u32,
+    order: u64,
+}
+
 /// Departures allowed past this many make a pass unlimited.
 const MOST_LIMITED: u32 = 32;
 
 pub(super) struct Passes {
     prefix: Vec<Choice>,
-    /// Each position searched, with the departures then still allowed.
-    seen: HashMap<u64, u32>,
+    /// Each position searched, in this pass or an earlier one.
+    seen: HashMap<u64, Met>,
+    /// How many passes came before this one.
+    pass: u32,
     /// The decisions of the line, the first one the search's root.
     path: Vec<Frame>,
     /// Departures on the line, and allowed in this pass.
@@ -56,6 +67,7 @@ impl Passes {
         let mut passes = Passes {
             prefix: prefix.to_vec(),
             seen: HashMap::new(),
+            pass: 0,
             path: Vec::new(),
             used: 0,
             limit: 0,
@@ -66,8 +78,8 @@ impl Passes {
             book: Packer::default(),
             line_bytes: 0,
         };
-        passes.seen.insert(key, passes.limit);
-        passes.expand(ctx, rt, tally, (question, options))?;
+        passes.met(key, passes.limit);
+        passes.expand(ctx, rt, tally, key, (question, options))?;
         Ok(passes)
     }
 
@@ -78,13 +90,20 @@ impl Passes {
         ctx: &NativeCallContext,
         rt: &Shared,
         tally: &mut Tally,
+        key: u64,
         asked: (&ImmutableString, &Array),
     ) -> Fallible<()> {
         let room = tally.budget.copies.saturating_sub(self.line_bytes);
-        let Some(frame) = Frame::expand(ctx, rt, asked, &mut self.book, room)? else {
+        let known = self.seen.get(&key).map_or(NO_ORDER, |met| met.order);
+        let Some(frame) = Frame::expand(ctx, rt, asked, &mut self.book, (room, known))? else {
             tally.out_of_copies();
             return Ok(());
         };
+        if known == NO_ORDER {
+            if let Some(met) = self.seen.get_mut(&key) {
+                met.order = frame.packed_order();
+            }
+        }
         self.line_bytes += frame.bytes;
         let held = self.line_bytes + self.book.frame_bytes();
         tally.stats.held = tally.stats.held.max(held);
@@ -150,12 +169,30 @@ impl Passes {
             return Ok(());
         }
         let left = self.limit.saturating_sub(self.used);
-        if self.seen.get(&key).is_some_and(|&allowed| allowed >= left) {
+        let pass = self.pass;
+        if self
+            .seen
+            .get(&key)
+            .is_some_and(|met| met.pass == pass && met.allowed >= left)
+        {
             return Ok(());
         }
-        self.seen.insert(key, left);
+        self.met(key, left);
         tally.stats.positions = self.seen.len();
-        self.expand(ctx, rt, tally, (question, options))
+        self.expand(ctx, rt, tally, key, (question, options))
+    }
+
+    /// Position `key` searched in this pass with `allowed` departures left.
+    fn met(&mut self, key: u64, allowed: u32) {
+        let pass = self.pass;
+        self.seen
+            .entry(key)
+            .and_modify(|met| (met.pass, met.allowed) = (pass, allowed))
+            .or_insert(Met {
+                pass,
+                allowed,
+                order: NO_ORDER,
+            });
     }
 
     /// The choices from the start to the option now tried.
@@ -179,8 +216,8 @@ impl Passes {
         tally.stats.passes += 1;
         self.declined = false;
         self.used = 0;
-        self.seen.clear();
-        self.seen.insert(self.root_key, self.limit);
+        self.pass += 1;
+        self.met(self.root_key, self.limit);
         if let Some(mut root) = self.root.take() {
             root.rewind();
             self.line_bytes += root.bytes;
