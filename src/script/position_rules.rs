@@ -139,3 +139,22 @@ fn repetition_times(times: i64) -> Fallible<u32> {
         .into()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::PositionRules;
+
+    #[test]
+    fn a_pile_is_unordered_by_its_own_name_or_its_familys() {
+        let rules = PositionRules {
+            unordered: vec!["attack".into(), "cleared".into()],
+            ..PositionRules::default()
+        };
+        for pile in ["attack", "attack 1", "attack 12", "cleared"] {
+            assert!(rules.is_unordered(pile), "{pile}");
+        }
+        for pile in ["attack x", "attacks 1", "attack ", "cleared 1 2", "damage"] {
+            assert!(!rules.is_unordered(pile), "{pile}");
+        }
+    }
+}
