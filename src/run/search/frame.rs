@@ -56,7 +56,7 @@ impl Frame {
     pub(super) fn expand(
         ctx: &NativeCallContext,
         rt: &Shared,
-        (question, options): (&ImmutableString, &Array),
+        (question, options): (&ImmutableString, Array),
         book: &mut Packer,
         (room, known): (usize, u64),
     ) -> Fallible<Option<Frame>> {
@@ -66,14 +66,14 @@ impl Frame {
             return Ok(None);
         }
         let order = match known {
-            NO_ORDER => by_bot(ctx, rt, question, options)?,
+            NO_ORDER => by_bot(ctx, rt, question, &options)?,
             packed => (0..options.len())
                 .map(|n| (packed >> (4 * n) & 0xF) as usize)
                 .collect(),
         };
         Ok(Some(Frame {
             here,
-            options: options.clone(),
+            options,
             order,
             bytes,
             tried: 0,

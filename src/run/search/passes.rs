@@ -79,7 +79,7 @@ impl Passes {
             line_bytes: 0,
         };
         passes.met(key, passes.limit);
-        passes.expand(ctx, rt, tally, key, (question, options))?;
+        passes.expand(ctx, rt, tally, key, (question, options.clone()))?;
         Ok(passes)
     }
 
@@ -91,7 +91,7 @@ impl Passes {
         rt: &Shared,
         tally: &mut Tally,
         key: u64,
-        asked: (&ImmutableString, &Array),
+        asked: (&ImmutableString, Array),
     ) -> Fallible<()> {
         let room = tally.budget.copies.saturating_sub(self.line_bytes);
         let known = self.seen.get(&key).map_or(NO_ORDER, |met| met.order);
@@ -148,7 +148,7 @@ impl Passes {
                 key,
                 question,
                 options,
-            } => self.reached(ctx, rt, tally, key, &question, &options),
+            } => self.reached(ctx, rt, tally, key, &question, options),
         }
     }
 
@@ -162,7 +162,7 @@ impl Passes {
         tally: &mut Tally,
         key: u64,
         question: &ImmutableString,
-        options: &Array,
+        options: Array,
     ) -> Fallible<()> {
         let depth = self.prefix.len() + self.path.len();
         if tally.too_deep(depth) {
