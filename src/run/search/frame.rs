@@ -65,11 +65,9 @@ impl Frame {
         if bytes + book.frame_bytes() > room && bytes + book.sweep() > room {
             return Ok(None);
         }
-        let order = match known {
-            NO_ORDER => by_bot(ctx, rt, question, &options)?,
-            packed => (0..options.len())
-                .map(|n| (packed >> (4 * n) & 0xF) as usize)
-                .collect(),
+        let order = match unpacked(known, options.len()) {
+            Some(order) => order,
+            None => by_bot(ctx, rt, question, &options)?,
         };
         Ok(Some(Frame {
             here,
@@ -82,11 +80,7 @@ impl Frame {
 
     /// The order of its options in a word (`NO_ORDER` where none is kept).
     pub(super) fn packed_order(&self) -> u64 {
-        if !(2..=16).contains(&self.order.len()) {
-            return NO_ORDER;
-        }
-        let nibbles = self.order.iter().enumerate();
-        nibbles.fold(0, |word, (n, &option)| word | (option as u64) << (4 * n))
+        packed(&self.order)
     }
 
     /// Whether an option is left to take.
@@ -139,6 +133,30 @@ impl Frame {
     }
 }
 
+/// An order of options in a word, four bits an option.
+fn packed(order: &[usize]) -> u64 {
+    if !(2..=16).contains(&order.len()) {
+        return NO_ORDER;
+    }
+    let nibbles = order.iter().enumerate();
+    nibbles.fold(0, |word, (n, &option)| word | (option as u64) << (4 * n))
+}
+
+/// The order `known` packs for a decision of `len` options, if it is one:
+/// each option once. (Two positions whose keys meet by chance could hand one
+/// the other's order; an order that is not one of these options is asked
+/// for again, so no option goes untried.)
+fn unpacked(known: u64, len: usize) -> Option<Vec<usize>> {
+    if known == NO_ORDER || !(2..=16).contains(&len) {
+        return None;
+    }
+    let order: Vec<usize> = (0..len)
+        .map(|n| (known >> (4 * n) & 0xF) as usize)
+        .collect();
+    let each = order.iter().fold(0u32, |seen, &option| seen | 1 << option);
+    (each == (1u32 << len) - 1).then_some(order)
+}
+
 /// Highest rating first; the first of equals first.
 fn by_rating(values: &[i64]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..values.len()).collect();
@@ -182,4 +200,23 @@ fn by_bot(
     order.remove(first);
     order.insert(0, first);
     Ok(order)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{packed, unpacked, NO_ORDER};
+
+    #[test]
+    fn an_order_comes_back_as_it_was_packed_and_only_for_its_own_options() {
+        let sixteen: Vec<usize> = (0..16).rev().collect();
+        assert_eq!(unpacked(packed(&sixteen), 16), Some(sixteen));
+        let three = packed(&[2, 0, 1]);
+        assert_eq!(unpacked(three, 3), Some(vec![2, 0, 1]));
+        // Met again with other options (two keys that met by chance): not
+        // each option once, so asked for again.
+        assert_eq!(unpacked(three, 5), None);
+        assert_eq!(unpacked(packed(&[4, 0, 1, 2, 3]), 3), None);
+        assert_eq!(packed(&[0]), NO_ORDER);
+        assert_eq!(unpacked(NO_ORDER, 16), None);
+    }
 }
