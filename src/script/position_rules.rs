@@ -51,13 +51,20 @@ impl PositionRules {
         self.interchangeable.iter().position(|f| f == family)
     }
 
-    /// Whether a pile's cards are declared to lie in no order that matters,
-    /// by its own name or by its family's.
+    /// Whether a pile's cards are declared to lie in no order that matters.
     pub(crate) fn is_unordered(&self, pile: &str) -> bool {
+        self.unordered_as(pile).is_some()
+    }
+
+    /// The name under which a pile is declared unordered, if it is: its
+    /// own, or its family's.
+    pub(crate) fn unordered_as(&self, pile: &str) -> Option<&str> {
+        if self.unordered.is_empty() {
+            return None;
+        }
         let family = family_name(pile);
-        self.unordered
-            .iter()
-            .any(|name| name == pile || Some(name.as_str()) == family)
+        (self.unordered.iter().map(String::as_str))
+            .find(|&name| name == pile || Some(name) == family)
     }
 }
 

@@ -86,7 +86,7 @@ fn false_declaration(
     for pile in (0..real.piles().len()).filter(|&p| turns_over(real, rules, p)) {
         if leads_from(ctx, rt, &|| put(&|table| reverse(table, pile)))? != leads {
             let name = &real.pile(pile).name;
-            let declared = declared_as(rules, name);
+            let declared = rules.unordered_as(name).unwrap_or(name);
             return Ok(Some(format!(
                 "unordered(\"{declared}\") is false here: with the cards of `{name}` in the other order, the options lead to other positions or ends, so a search that takes the two orders for one position could prove a winnable game lost"
             )));
@@ -174,16 +174,6 @@ fn turns_over(table: &Table, rules: &PositionRules, p: usize) -> bool {
     let pile = table.pile(p);
     let placed = pile.placed();
     rules.is_unordered(&pile.name) && placed.iter().ne(placed.iter().rev())
-}
-
-/// The name the declaration gave pile `name`: its own, or its family's.
-fn declared_as<'a>(rules: &'a PositionRules, name: &'a str) -> &'a str {
-    let family = name.rsplit_once(' ').map_or(name, |(family, _)| family);
-    if rules.unordered.iter().any(|u| u == name) {
-        name
-    } else {
-        family
-    }
 }
 
 /// Pile `p` with its cards turned end for end.

@@ -106,18 +106,14 @@ impl Runtime {
         let mut hasher = seeds.build_hasher();
         let mut families: Vec<Vec<u64>> = vec![Vec::new(); rules.interchangeable.len()];
         for (name, len, cards) in piles {
-            let cards = Cards {
-                len,
-                each: cards,
-                unordered: rules.is_unordered(name),
-            };
+            let unordered = rules.is_unordered(name);
             if let Some(family) = rules.family_of(name) {
                 let mut own = seeds.build_hasher();
-                cards.hash_into(&mut own, &seeds);
+                hash_cards(&mut own, &seeds, (len, cards), unordered);
                 families[family].push(own.finish());
             } else {
                 name.hash(&mut hasher);
-                cards.hash_into(&mut hasher, &seeds);
+                hash_cards(&mut hasher, &seeds, (len, cards), unordered);
             }
         }
         for mut family in families {
@@ -156,34 +152,30 @@ fn token(rank: u8, suit: u8, face_up: bool) -> u16 {
     u16::from(rank) | u16::from(suit) << 4 | u16::from(face_up) << 7
 }
 
-/// A pile's cards as a key reads them: in their order, or as a set where
-/// the ruleset declares their order no part of a position.
-struct Cards<C> {
-    len: usize,
-    each: C,
+/// A pile's cards into a key: how many, then each card and its facing; in
+/// a pile whose order the ruleset declares no part of a position, each card
+/// as one word and the words sorted.
+fn hash_cards<'a>(
+    hasher: &mut impl Hasher,
+    seeds: &ahash::RandomState,
+    (len, cards): (usize, impl Iterator<Item = Keyed<'a>>),
     unordered: bool,
-}
-
-impl<'a, C: Iterator<Item = Keyed<'a>>> Cards<C> {
-    /// How many, then each card and its facing (in an unordered pile each
-    /// card as one word, the words sorted).
-    fn hash_into(self, hasher: &mut impl Hasher, seeds: &ahash::RandomState) {
-        hasher.write_usize(self.len);
-        if self.unordered {
-            let mut words: Vec<u64> = self.each.map(|card| card.word(seeds)).collect();
-            words.sort_unstable();
-            for word in words {
-                hasher.write_u64(word);
-            }
-            return;
+) {
+    hasher.write_usize(len);
+    if unordered {
+        let mut words: Vec<u64> = cards.map(|card| card.word(seeds)).collect();
+        words.sort_unstable();
+        for word in words {
+            hasher.write_u64(word);
         }
-        for card in self.each {
-            match card {
-                Keyed::Standard(token) => hasher.write_u16(token),
-                Keyed::Other(card, face_up) => {
-                    card.hash(hasher);
-                    face_up.hash(hasher);
-                }
+        return;
+    }
+    for card in cards {
+        match card {
+            Keyed::Standard(token) => hasher.write_u16(token),
+            Keyed::Other(card, face_up) => {
+                card.hash(hasher);
+                face_up.hash(hasher);
             }
         }
     }

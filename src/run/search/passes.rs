@@ -78,8 +78,8 @@ impl Passes {
             book: Packer::default(),
             line_bytes: 0,
         };
-        passes.met(key, passes.limit);
-        passes.expand(ctx, rt, tally, key, (question, options.clone()))?;
+        let known = passes.met(key, passes.limit);
+        passes.expand(ctx, rt, tally, (key, known), (question, options.clone()))?;
         Ok(passes)
     }
 
@@ -90,11 +90,10 @@ impl Passes {
         ctx: &NativeCallContext,
         rt: &Shared,
         tally: &mut Tally,
-        key: u64,
+        (key, known): (u64, u64),
         asked: (&ImmutableString, Array),
     ) -> Fallible<()> {
         let room = tally.budget.copies.saturating_sub(self.line_bytes);
-        let known = self.seen.get(&key).map_or(NO_ORDER, |met| met.order);
         let Some(frame) = Frame::expand(ctx, rt, asked, &mut self.book, (room, known))? else {
             tally.out_of_copies();
             return Ok(());
@@ -177,22 +176,23 @@ impl Passes {
         {
             return Ok(());
         }
-        self.met(key, left);
+        let known = self.met(key, left);
         tally.stats.positions = self.seen.len();
-        self.expand(ctx, rt, tally, key, (question, options))
+        self.expand(ctx, rt, tally, (key, known), (question, options))
     }
 
     /// Position `key` searched in this pass with `allowed` departures left.
-    fn met(&mut self, key: u64, allowed: u32) {
+    /// The order of its options kept from an earlier pass, if any.
+    fn met(&mut self, key: u64, allowed: u32) -> u64 {
         let pass = self.pass;
-        self.seen
-            .entry(key)
+        let met = (self.seen.entry(key))
             .and_modify(|met| (met.pass, met.allowed) = (pass, allowed))
             .or_insert(Met {
                 pass,
                 allowed,
                 order: NO_ORDER,
             });
+        met.order
     }
 
     /// The choices from the start to the option now tried.
