@@ -6,7 +6,7 @@ less, the median ratio of the two times). Disagreements are listed: a deal
 one proves winnable and the other proves not is a bug in one of the two.
 
     python3 benches/fc_solve.py DELVE FIRST COUNT [--seconds S | --cpu-seconds S]
-        [--game G] [--preset P --pysol NAME]
+        [--game G] [--preset P --pysol NAME] [--tests-order ORDER]
 
 DELVE is a release build of delve; fc-solve is Debian's freecell-solver-bin
 (`make-microsoft-freecell-board` lays the deal, `fc-solve` settles it with
@@ -59,12 +59,13 @@ def board_of(seed, pysol):
     return json.loads(out)["layout"]
 
 
-def fc_solve(seed, seconds, preset="freecell", pysol=None, cpu=False):
+def fc_solve(seed, seconds, preset="freecell", pysol=None, cpu=False, tests_order=None):
     board = board_of(seed, pysol)
+    order = ["-to", tests_order] if tests_order else []
     started = time.perf_counter()
     before = children_cpu()
     try:
-        out = subprocess.run(["fc-solve", "-g", preset, "-i", "-p", "-t", "-s"], input=board,
+        out = subprocess.run(["fc-solve", "-g", preset, *order, "-i", "-p", "-t", "-s"], input=board,
                              capture_output=True, text=True,
                              timeout=4 * seconds if cpu else seconds)
     except subprocess.TimeoutExpired:
@@ -93,13 +94,14 @@ def main():
     parser.add_argument("--game", default="freecell")
     parser.add_argument("--preset", default="freecell", help="fc-solve's name of the game")
     parser.add_argument("--pysol", help="pysol-cards' name of the game, which then lays the deal")
+    parser.add_argument("--tests-order", help="the kinds of move fc-solve tries (its -to), in place of its default scan's")
     args = parser.parse_args()
     cpu = args.cpu_seconds is not None
     seconds = args.cpu_seconds if cpu else args.seconds
     rows = []
     for seed in range(args.first, args.first + args.count):
         ours, ours_s, positions, searched = delve_solve(args.delve, args.game, seed, seconds, cpu)
-        theirs, theirs_s, checked = fc_solve(seed, seconds, args.preset, args.pysol, cpu)
+        theirs, theirs_s, checked = fc_solve(seed, seconds, args.preset, args.pysol, cpu, args.tests_order)
         # delve's own clock of its search (wall), without the process's start.
         row = {"deal": seed, "delve": ours, "delve_seconds": round(ours_s, 3),
                "delve_search_seconds": round(searched, 3),
