@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""A line that delve's solver found in a game of the FreeCell family, played
-again move by move in the independent model of the spec
-(tests/crosscheck/freecell.py), from the field's own deal of that number
-(Microsoft's, or pysol-cards' layout): the oracle where delve wins a deal
-that fc-solve's scan calls unsolvable (docs/figures.md: Beleaguered
-Castle's deal 67, Baker's Game's six).
+"""A line that delve's solver found in a game fc-solve plays (the FreeCell
+family, Simple Simon), played again move by move in the independent model
+of the spec (tests/crosscheck/freecell.py, simple_simon.py), from the
+field's own deal of that number (Microsoft's, or pysol-cards' layout): the
+oracle where delve wins a deal that fc-solve's scan calls unsolvable
+(docs/figures.md: Beleaguered Castle's deal 67, Baker's Game's six,
+Simple Simon's).
 
     delve solve GAME --seed N --line line.txt
     python3 benches/family_line.py GAME N line.txt
@@ -26,20 +27,33 @@ sys.path.insert(0, str(MODELS))
 
 import column_solver  # noqa: E402
 import freecell  # noqa: E402
+import simple_simon  # noqa: E402
+
+# pysol-cards' names of the games it lays here (the others are Microsoft's deals).
+PYSOL = {"beleaguered-castle": "beleaguered_castle", "simple-simon": "simple_simon"}
+
+
+def pysol_rows(game, number):
+    """pysol-cards' layout of the deal, a row of card names a column."""
+    out = subprocess.run([sys.executable, str(MODELS / "pysol_deals.py"), PYSOL[game], str(number)],
+                         capture_output=True, text=True, check=True)
+    layout = json.loads(out.stdout.splitlines()[0])["layout"]
+    return [r.split() for r in layout.strip().split("\n") if not r.startswith("Foundations")]
 
 
 def start(game, number):
     """The model's position of the field's deal `number` of `game`."""
+    if game == "simple-simon":
+        pos = simple_simon.SimpleSimon(simple_simon.CONFIGS[0])
+        pos.columns = [[column_solver.parse(c) for c in row] for row in pysol_rows(game, number)]
+        pos.judge()
+        return pos
     config = next(c for c in freecell.CONFIGS if c.game == game and not c.opts)
-    if game != "beleaguered-castle":
+    if game not in PYSOL:
         return freecell.numbered(config, number)
-    # pysol-cards' layout: aces home, eight columns.
-    out = subprocess.run([sys.executable, str(MODELS / "pysol_deals.py"), "beleaguered_castle", str(number)],
-                         capture_output=True, text=True, check=True)
-    layout = json.loads(out.stdout.splitlines()[0])["layout"]
-    rows = [r for r in layout.strip().split("\n") if not r.startswith("Foundations")]
+    # Beleaguered Castle: aces home, eight columns.
     pos = freecell.FreeCell(config)
-    pos.columns = [[column_solver.parse(c) for c in row.split()] for row in rows]
+    pos.columns = [[column_solver.parse(c) for c in row] for row in pysol_rows(game, number)]
     for suit in range(4):
         pos.send_home(column_solver.card(1, suit))
     pos.judge()

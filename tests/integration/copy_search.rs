@@ -9,7 +9,8 @@
 //! dealt; Golf, Black Hole and All in a Row deals settled as an exhaustive
 //! search written from their specs settles them, Baker's Dozen, Fan and
 //! Yukon deals as the independent models' exhaustive search does, and
-//! Simple Simon deals won as fc-solve wins them; and the budgets (`--nodes`, `--seconds`) holding on a deal too
+//! Simple Simon deals won as fc-solve wins them (Beleaguered Castle's and
+//! Simple Simon's where fc-solve wins only trying every move); and the budgets (`--nodes`, `--seconds`) holding on a deal too
 //! big to settle in them. The full comparisons, FreeCell deals 1 to 1,000
 //! and 11982 and Klondike's 500, are `benches/fc_solve.py` and
 //! `benches/ksolve.py` (docs/solver.md).
@@ -496,18 +497,27 @@ fn the_solver_bot_of_sim_tells_each_deal_as_the_exhaustive_search_does() {
 /// (its scan of Simple Simon is not exhaustive: that proves nothing) or
 /// the tools are not installed (CI must have them).
 fn fc_solve_simple_simon(number: u64) -> Option<&'static str> {
+    fc_solve_pysol("simple_simon", number, &["-g", "simple_simon"]).filter(|&v| v == "winnable")
+}
+
+/// fc-solve's verdict, with its arguments `args`, on deal `number` of the
+/// game pysol-cards calls `game`, as pysol-cards lays it: `"winnable"` or
+/// `"not_winnable"` (its "could not solve", a proof only where its scan
+/// tries every move), or `None` where the tools are not installed (CI
+/// must have them).
+fn fc_solve_pysol(game: &str, number: u64, args: &[&str]) -> Option<&'static str> {
     let dealer = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/crosscheck/pysol_deals.py");
     let output = crate::oracle_output(
         Command::new("python3")
             .arg(dealer)
-            .args(["simple_simon", &number.to_string()])
+            .args([game, &number.to_string()])
             .output(),
-        "Simple Simon's deals with fc-solve's",
+        "pysol-cards' deals with fc-solve's",
         ".ci/run installs pysol-cards",
     )?;
     let dealt: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     let mut solver = Command::new("fc-solve");
-    solver.args(["-g", "simple_simon"]);
+    solver.args(args);
     let said = match with_input(solver, dealt["layout"].as_str().unwrap().as_bytes()) {
         Ok(said) => said,
         Err(e) => {
@@ -520,8 +530,36 @@ fn fc_solve_simple_simon(number: u64) -> Option<&'static str> {
         }
     };
     let said = String::from_utf8(said.stdout).unwrap();
-    said.contains("This game is solveable.")
-        .then_some("winnable")
+    if said.contains("This game is solveable.") {
+        Some("winnable")
+    } else {
+        assert!(said.contains("I could not solve this game."), "{said}");
+        Some("not_winnable")
+    }
+}
+
+#[test]
+fn deals_fc_solve_wins_only_trying_every_move_are_won() {
+    // fc-solve's default scans give up on these; told to try every kind
+    // of move, it wins them, as delve does (docs/figures.md).
+    let deals = [
+        (
+            "beleaguered_castle",
+            "beleaguered-castle",
+            67,
+            "0123456789ABCDE",
+        ),
+        ("simple_simon", "simple-simon", 1, "abcdefghi"),
+    ];
+    for (pysol, game, number, every_move) in deals {
+        let args = ["-g", pysol, "-to", every_move];
+        let Some(theirs) = fc_solve_pysol(pysol, number, &args) else {
+            continue;
+        };
+        assert_eq!(theirs, "winnable", "{game} {number}");
+        let ours = solved(&[game, "--seed", &number.to_string()]);
+        assert_eq!(ours["verdict"], theirs, "{game} {number}: {ours}");
+    }
 }
 
 #[test]
