@@ -84,15 +84,28 @@ fn fc_solve_with(number: u64, args: &[&str]) -> Option<&'static str> {
             return None;
         }
     };
-    let mut solver = Command::new("fc-solve")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    solver.stdin.take().unwrap().write_all(&board).unwrap();
-    let said = String::from_utf8(solver.wait_with_output().unwrap().stdout).unwrap();
+    fc_solve_board(&board, args)
+}
+
+/// fc-solve's verdict, with its arguments `args`, on the deal `board` lays
+/// out: `"winnable"` or `"not_winnable"` (its "could not solve", a proof
+/// only where its scan tries every move), or `None` where it is not
+/// installed (CI must have it).
+fn fc_solve_board(board: &[u8], args: &[&str]) -> Option<&'static str> {
+    let mut solver = Command::new("fc-solve");
+    solver.args(args);
+    let said = match with_input(solver, board) {
+        Ok(said) => said,
+        Err(e) => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI must compare the solver with fc-solve: {e} (.ci/run installs freecell-solver-bin)"
+            );
+            eprintln!("skipped: the solver is compared with fc-solve: {e}");
+            return None;
+        }
+    };
+    let said = String::from_utf8(said.stdout).unwrap();
     if said.contains("This game is solveable.") {
         Some("winnable")
     } else {
@@ -500,11 +513,8 @@ fn fc_solve_simple_simon(number: u64) -> Option<&'static str> {
     fc_solve_pysol("simple_simon", number, &["-g", "simple_simon"]).filter(|&v| v == "winnable")
 }
 
-/// fc-solve's verdict, with its arguments `args`, on deal `number` of the
-/// game pysol-cards calls `game`, as pysol-cards lays it: `"winnable"` or
-/// `"not_winnable"` (its "could not solve", a proof only where its scan
-/// tries every move), or `None` where the tools are not installed (CI
-/// must have them).
+/// `fc_solve_board` on deal `number` of the game pysol-cards calls `game`,
+/// as pysol-cards lays it (`None` too where pysol-cards is not installed).
 fn fc_solve_pysol(game: &str, number: u64, args: &[&str]) -> Option<&'static str> {
     let dealer = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/crosscheck/pysol_deals.py");
     let output = crate::oracle_output(
@@ -516,26 +526,7 @@ fn fc_solve_pysol(game: &str, number: u64, args: &[&str]) -> Option<&'static str
         ".ci/run installs pysol-cards",
     )?;
     let dealt: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    let mut solver = Command::new("fc-solve");
-    solver.args(args);
-    let said = match with_input(solver, dealt["layout"].as_str().unwrap().as_bytes()) {
-        Ok(said) => said,
-        Err(e) => {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "CI must compare the solver with fc-solve: {e} (.ci/run installs freecell-solver-bin)"
-            );
-            eprintln!("skipped: the solver is compared with fc-solve: {e}");
-            return None;
-        }
-    };
-    let said = String::from_utf8(said.stdout).unwrap();
-    if said.contains("This game is solveable.") {
-        Some("winnable")
-    } else {
-        assert!(said.contains("I could not solve this game."), "{said}");
-        Some("not_winnable")
-    }
+    fc_solve_board(dealt["layout"].as_str().unwrap().as_bytes(), args)
 }
 
 #[test]
