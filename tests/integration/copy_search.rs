@@ -75,16 +75,19 @@ fn fc_solve_with(number: u64, args: &[&str]) -> Option<&'static str> {
         .output()
     {
         Ok(board) => board.stdout,
-        Err(e) => {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "CI must compare the solver with fc-solve: {e} (.ci/run installs freecell-solver-bin)"
-            );
-            eprintln!("skipped: the solver is compared with fc-solve: {e}");
-            return None;
-        }
+        Err(e) => return without_fc_solve(&e),
     };
     fc_solve_board(&board, args)
+}
+
+/// No fc-solve here (`e`): a failure where CI runs, else a skip said so.
+fn without_fc_solve<T>(e: &std::io::Error) -> Option<T> {
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "CI must compare the solver with fc-solve: {e} (.ci/run installs freecell-solver-bin)"
+    );
+    eprintln!("skipped: the solver is compared with fc-solve: {e}");
+    None
 }
 
 /// fc-solve's verdict, with its arguments `args`, on the deal `board` lays
@@ -96,14 +99,7 @@ fn fc_solve_board(board: &[u8], args: &[&str]) -> Option<&'static str> {
     solver.args(args);
     let said = match with_input(solver, board) {
         Ok(said) => said,
-        Err(e) => {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "CI must compare the solver with fc-solve: {e} (.ci/run installs freecell-solver-bin)"
-            );
-            eprintln!("skipped: the solver is compared with fc-solve: {e}");
-            return None;
-        }
+        Err(e) => return without_fc_solve(&e),
     };
     let said = String::from_utf8(said.stdout).unwrap();
     if said.contains("This game is solveable.") {
