@@ -63,7 +63,20 @@ pub struct BudgetArgs {
     /// proven unwinnable)
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=20_000))]
     pub depth: u32,
+    /// The solver: at most this many MiB for the positions it keeps per deal (those met,
+    /// and the copies it searches from); a search that fills them stops, not settled
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_MEMORY_MIB,
+          value_parser = clap::value_parser!(u64).range(1..=MOST_MEMORY_MIB))]
+    pub memory: u64,
 }
+
+/// The memory a search keeps by default, in MiB: `MAX_COPY_BYTES`, with
+/// its table of `MAX_POSITIONS` beside it.
+const DEFAULT_MEMORY_MIB: u64 = (MAX_COPY_BYTES >> 20) as u64;
+
+/// The most `--memory` gives a deal (64 GiB): more than a machine that
+/// runs delve holds, but a bound on what a typo asks for.
+const MOST_MEMORY_MIB: u64 = 64 << 10;
 
 impl BudgetArgs {
     pub(crate) fn budget(self, best: bool) -> Budget {
@@ -80,13 +93,19 @@ impl BudgetArgs {
                 .unwrap_or_else(|| nodes.saturating_mul(REPLAYS_PER_NODE)),
             time: self.seconds.map(Duration::from_secs_f64),
             cpu: self.cpu_seconds.map(Duration::from_secs_f64),
-            table: MAX_POSITIONS,
+            table: self.scaled(MAX_POSITIONS),
             line_bytes: MAX_LINE_BYTES,
             depth: self.depth as usize,
-            copies: MAX_COPY_BYTES,
+            copies: self.scaled(MAX_COPY_BYTES),
             best,
             wins_only: !best,
         }
+    }
+
+    /// `default` (a bound of the default memory), scaled to `--memory`.
+    fn scaled(self, default: usize) -> usize {
+        let scaled = default as u128 * u128::from(self.memory) / u128::from(DEFAULT_MEMORY_MIB);
+        usize::try_from(scaled).unwrap_or(usize::MAX).max(1)
     }
 }
 

@@ -341,6 +341,24 @@ fn the_budgets_hold_on_a_deal_too_big_for_them() {
     assert!(answer["seconds"].as_f64().unwrap() >= 0.5, "{answer}");
 }
 
+#[test]
+fn the_memory_a_search_keeps_is_what_memory_gives() {
+    // Black Hole's deal 64 meets 2.3 million positions before its win; on
+    // compiled boards a position met is counted 24 bytes, so a MiB holds
+    // 43,690 of them and the search stops there, not settled.
+    let small = solved(&["black-hole", "--seed", "64", "--memory", "1"]);
+    assert_eq!(small["halted"], "table", "{small}");
+    assert_eq!(small["verdict"], "unknown", "{small}");
+    assert_eq!(small["positions"], 43_690, "{small}");
+    let twice = solved(&["black-hole", "--seed", "64", "--memory", "2"]);
+    assert_eq!(twice["positions"], 87_381, "{twice}");
+    delve()
+        .args(["solve", "black-hole", "--seed", "64", "--memory", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--memory"));
+}
+
 /// `tests/crosscheck/rank_solver.py`'s verdicts on `game`'s deals
 /// `numbers` (pysol-cards' game name), or `None` where pysol-cards is not
 /// installed (CI must have it).
