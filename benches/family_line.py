@@ -43,6 +43,9 @@ def pysol_rows(game, number):
 
 def start(game, number):
     """The model's position of the field's deal `number` of `game`."""
+    known = [c.game for c in freecell.CONFIGS] + ["simple-simon"]
+    if game not in known:
+        sys.exit(f"no model of `{game}` here: the games are {', '.join(sorted(set(known)))}")
     if game == "simple-simon":
         pos = simple_simon.SimpleSimon(simple_simon.CONFIGS[0])
         pos.columns = [[column_solver.parse(c) for c in row] for row in pysol_rows(game, number)]
@@ -70,9 +73,15 @@ def main(argv):
         return 2
     line = [t.strip() for t in open(argv[2]) if t.strip() and not t.startswith("#")]
     taken, lone = 0, 0
-    while not pos.outcome and taken < len(line):
-        wanted = line[taken]
+    while not pos.outcome:
         moves = pos.moves()
+        if taken == len(line):
+            if len(moves) != 1:
+                break
+            pos.apply(moves[0])  # a lone move past the line's last choice
+            lone += 1
+            continue
+        wanted = line[taken]
         labels = [pos.label(m) for m in moves]
         if wanted in labels:
             pos.apply(moves[labels.index(wanted)])

@@ -3,6 +3,7 @@
 
 use super::GameArgs;
 use crate::run::solve::{Budget, MAX_COPY_BYTES, MAX_LINE_BYTES, MAX_POSITIONS, REPLAYS_PER_NODE};
+use crate::usage::UsageError;
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -63,8 +64,9 @@ pub struct BudgetArgs {
     /// proven unwinnable)
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=20_000))]
     pub depth: u32,
-    /// The solver: at most this many MiB for the positions it keeps per deal (those met,
-    /// and the copies it searches from); a search that fills them stops, not settled
+    /// The solver: the memory a deal's search may keep, in MiB: its table of positions met
+    /// and the copies it searches from each grow to about this, and a search that fills
+    /// them stops, not settled (with --jobs, per job; at most half of what delve may hold)
     #[arg(long, value_name = "MIB", default_value_t = DEFAULT_MEMORY_MIB,
           value_parser = clap::value_parser!(u64).range(1..=MOST_MEMORY_MIB))]
     pub memory: u64,
@@ -74,19 +76,31 @@ pub struct BudgetArgs {
 /// its table of `MAX_POSITIONS` beside it.
 const DEFAULT_MEMORY_MIB: u64 = (MAX_COPY_BYTES >> 20) as u64;
 
-/// The most `--memory` gives a deal (64 GiB): more than a machine that
-/// runs delve holds, but a bound on what a typo asks for.
+/// The most `--memory` may say (64 GiB), a bound on what a typo asks for;
+/// `budget` holds it to half of what delve may hold in all.
 const MOST_MEMORY_MIB: u64 = 64 << 10;
 
 impl BudgetArgs {
-    pub(crate) fn budget(self, best: bool) -> Budget {
+    /// The budget these say; refused where `--memory` does not fit twice (a
+    /// table and copies) in what delve may hold in all (`heap::process_bound`):
+    /// past that, every script call, the line's replay among them, is refused.
+    pub(crate) fn budget(self, best: bool) -> Result<Budget, UsageError> {
+        let bound_mib = (crate::heap::process_bound() >> 20) as u64;
+        if self.memory.saturating_mul(2) > bound_mib {
+            return Err(UsageError(format!(
+                "--memory {}: a search may hold about twice that, more than the {bound_mib} MiB delve may hold in all: give at most {}, or raise {}",
+                self.memory,
+                bound_mib / 2,
+                crate::heap::BOUND_VARIABLE
+            )));
+        }
         // A search on compiled boards meets a million decisions in about a
         // second: where a time is given, it alone bounds the search.
         let timed = self.seconds.is_some() || self.cpu_seconds.is_some();
         let nodes = self
             .nodes
             .unwrap_or(if timed { u64::MAX } else { DEFAULT_NODES });
-        Budget {
+        Ok(Budget {
             nodes,
             replays: self
                 .replays
@@ -99,7 +113,7 @@ impl BudgetArgs {
             copies: self.scaled(MAX_COPY_BYTES),
             best,
             wins_only: !best,
-        }
+        })
     }
 
     /// `default` (a bound of the default memory), scaled to `--memory`.

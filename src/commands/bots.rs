@@ -45,7 +45,7 @@ impl Bot {
         solver: &crate::cli::BudgetArgs,
     ) -> Result<Bot, UsageError> {
         match name {
-            "solver" => Ok(Bot::Solver(solver.budget(false))),
+            "solver" => Ok(Bot::Solver(solver.budget(false)?)),
             other => Bot::chosen(other, mc),
         }
     }

@@ -27,7 +27,7 @@ use std::time::Instant;
 /// from the same seconds, and a game that does not come to it within them
 /// is answered "not known".
 pub(crate) fn command(args: &SolveArgs, open: impl FnOnce() -> Result<Session>) -> Result<()> {
-    let budget = args.budget.budget(args.best);
+    let budget = args.budget.budget(args.best)?;
     let within = Cancel::within(budget.time, None);
     let opening = Instant::now();
     let mut session = match within.over(open) {
