@@ -33,12 +33,13 @@ import simple_simon  # noqa: E402
 PYSOL = {"beleaguered-castle": "beleaguered_castle", "simple-simon": "simple_simon"}
 
 
-def pysol_rows(game, number):
-    """pysol-cards' layout of the deal, a row of card names a column."""
+def pysol_columns(game, number):
+    """pysol-cards' layout of the deal, a list of the model's cards a column."""
     out = subprocess.run([sys.executable, str(MODELS / "pysol_deals.py"), PYSOL[game], str(number)],
                          capture_output=True, text=True, check=True)
     layout = json.loads(out.stdout.splitlines()[0])["layout"]
-    return [r.split() for r in layout.strip().split("\n") if not r.startswith("Foundations")]
+    rows = [r for r in layout.strip().split("\n") if not r.startswith("Foundations")]
+    return [[column_solver.parse(c) for c in row.split()] for row in rows]
 
 
 def start(game, number):
@@ -48,7 +49,7 @@ def start(game, number):
         sys.exit(f"no model of `{game}` here: the games are {', '.join(sorted(set(known)))}")
     if game == "simple-simon":
         pos = simple_simon.SimpleSimon(simple_simon.CONFIGS[0])
-        pos.columns = [[column_solver.parse(c) for c in row] for row in pysol_rows(game, number)]
+        pos.columns = pysol_columns(game, number)
         pos.judge()
         return pos
     config = next(c for c in freecell.CONFIGS if c.game == game and not c.opts)
@@ -56,7 +57,7 @@ def start(game, number):
         return freecell.numbered(config, number)
     # Beleaguered Castle: aces home, eight columns.
     pos = freecell.FreeCell(config)
-    pos.columns = [[column_solver.parse(c) for c in row] for row in pysol_rows(game, number)]
+    pos.columns = pysol_columns(game, number)
     for suit in range(4):
         pos.send_home(column_solver.card(1, suit))
     pos.judge()
@@ -75,20 +76,16 @@ def main(argv):
     taken, lone = 0, 0
     while not pos.outcome:
         moves = pos.moves()
-        if taken == len(line):
-            if len(moves) != 1:
-                break
-            pos.apply(moves[0])  # a lone move past the line's last choice
-            lone += 1
-            continue
-        wanted = line[taken]
         labels = [pos.label(m) for m in moves]
+        wanted = line[taken] if taken < len(line) else None
         if wanted in labels:
             pos.apply(moves[labels.index(wanted)])
             taken += 1
         elif len(moves) == 1:
             pos.apply(moves[0])
             lone += 1
+        elif wanted is None:
+            break
         else:
             print(json.dumps({"move": taken + 1, "not_offered": wanted, "offered": labels}))
             return 1

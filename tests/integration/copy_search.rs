@@ -10,7 +10,7 @@
 //! search written from their specs settles them, Baker's Dozen, Fan and
 //! Yukon deals as the independent models' exhaustive search does, and
 //! Simple Simon deals won as fc-solve wins them (Beleaguered Castle's and
-//! Simple Simon's where fc-solve wins only trying every move); and the budgets (`--nodes`, `--seconds`) holding on a deal too
+//! Simple Simon's where fc-solve wins only trying every move); and the budgets (`--nodes`, `--seconds`, `--memory`) holding on a deal too
 //! big to settle in them. The full comparisons, FreeCell deals 1 to 1,000
 //! and 11982 and Klondike's 500, are `benches/fc_solve.py` and
 //! `benches/ksolve.py` (docs/solver.md).
@@ -22,6 +22,9 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 const STEPS: &str = "tests/scripts/positions/steps-to-seven.rhai";
+
+/// fc-solve's kinds of move, every one, in the FreeCell family (its `-to`).
+const EVERY_FREECELL_MOVE: &str = "0123456789ABCDE";
 const STEPS_BY_BOT: &str = "tests/scripts/positions/steps-to-seven-by-bot.rhai";
 
 /// `delve solve ARGS --json`: its answer.
@@ -132,7 +135,7 @@ fn bakers_game_deals_are_settled_as_fc_solve_trying_every_move_settles_them() {
     // move and "could not solve" 276, which delve wins (docs/figures.md);
     // told to try every kind, it wins it too. 10 and 14 neither can win.
     for number in [276, 10, 14] {
-        let every_move = ["-g", "bakers_game", "-to", "0123456789ABCDE"];
+        let every_move = ["-g", "bakers_game", "-to", EVERY_FREECELL_MOVE];
         let Some(theirs) = fc_solve_with(number, &every_move) else {
             return;
         };
@@ -533,12 +536,13 @@ fn the_solver_bot_of_sim_tells_each_deal_as_the_exhaustive_search_does() {
 /// (its scan of Simple Simon is not exhaustive: that proves nothing) or
 /// the tools are not installed (CI must have them).
 fn fc_solve_simple_simon(number: u64) -> Option<&'static str> {
-    fc_solve_pysol("simple_simon", number, &["-g", "simple_simon"]).filter(|&v| v == "winnable")
+    let board = pysol_board("simple_simon", number)?;
+    fc_solve_board(&board, &["-g", "simple_simon"]).filter(|&v| v == "winnable")
 }
 
-/// `fc_solve_board` on deal `number` of the game pysol-cards calls `game`,
-/// as pysol-cards lays it (`None` too where pysol-cards is not installed).
-fn fc_solve_pysol(game: &str, number: u64, args: &[&str]) -> Option<&'static str> {
+/// Deal `number` of the game pysol-cards calls `game`, laid out as
+/// fc-solve reads it, or `None` where pysol-cards is not installed.
+fn pysol_board(game: &str, number: u64) -> Option<Vec<u8>> {
     let dealer = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/crosscheck/pysol_deals.py");
     let output = crate::oracle_output(
         Command::new("python3")
@@ -549,7 +553,7 @@ fn fc_solve_pysol(game: &str, number: u64, args: &[&str]) -> Option<&'static str
         ".ci/run installs pysol-cards",
     )?;
     let dealt: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    fc_solve_board(dealt["layout"].as_str().unwrap().as_bytes(), args)
+    Some(dealt["layout"].as_str().unwrap().as_bytes().to_vec())
 }
 
 #[test]
@@ -561,17 +565,20 @@ fn deals_fc_solve_wins_only_trying_every_move_are_won() {
             "beleaguered_castle",
             "beleaguered-castle",
             67,
-            "0123456789ABCDE",
+            EVERY_FREECELL_MOVE,
         ),
         ("simple_simon", "simple-simon", 1, "abcdefghi"),
     ];
     for (pysol, game, number, every_move) in deals {
-        let Some(default_scan) = fc_solve_pysol(pysol, number, &["-g", pysol]) else {
+        let Some(board) = pysol_board(pysol, number) else {
+            continue;
+        };
+        let Some(default_scan) = fc_solve_board(&board, &["-g", pysol]) else {
             continue;
         };
         assert_eq!(default_scan, "not_winnable", "{game} {number}");
         let args = ["-g", pysol, "-to", every_move];
-        let Some(theirs) = fc_solve_pysol(pysol, number, &args) else {
+        let Some(theirs) = fc_solve_board(&board, &args) else {
             continue;
         };
         assert_eq!(theirs, "winnable", "{game} {number}");
